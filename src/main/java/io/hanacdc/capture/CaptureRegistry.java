@@ -1,0 +1,97 @@
+package io.hanacdc.capture;
+
+import static io.hanacdc.source.CdcColumns.CAPTURE_REGISTRY;
+import static io.hanacdc.source.CdcColumns.SUBSCRIPTIONS;
+import static io.hanacdc.sql.Identifiers.literal;
+
+import io.hanacdc.schema.SourceTable;
+import io.hanacdc.schema.TableId;
+import io.hanacdc.source.CaptureNames;
+import io.hanacdc.source.SourceDialect;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The registry of installed capture and of the tasks subscribed to it, kept in the CDC schema.
+ * Writes are returned as SQL text so they run inside the same atomic unit as the DDL they record.
+ */
+final class CaptureRegistry {
+    record Entry(TableId table, int version, String columns) {}
+
+    private final String registry;
+    private final String subscriptions;
+    private final CaptureNames names;
+
+    CaptureRegistry(SourceDialect dialect, CaptureNames names) {
+        this.registry = dialect.qualified(names.cdcSchema(), CAPTURE_REGISTRY);
+        this.subscriptions = dialect.qualified(names.cdcSchema(), SUBSCRIPTIONS);
+        this.names = names;
+    }
+
+    static String describeColumns(SourceTable t) {
+        return t.columns().stream().map(c -> c.name() + " " + c.sourceType()).collect(Collectors.joining(", "));
+    }
+
+    String insertSql(SourceTable t, int version, boolean createdSchema) {
+        return "INSERT INTO " + registry + " (source_schema, source_table, cdc_table, version, columns, created_schema) VALUES ("
+                + literal(t.id().schema()) + ", " + literal(t.id().name()) + ", " + literal(names.cdcTable(t.id())) + ", "
+                + version + ", " + literal(describeColumns(t)) + ", " + createdSchema + ")";
+    }
+
+    String deleteSql(TableId id) {
+        return "DELETE FROM " + registry + " WHERE source_schema = " + literal(id.schema()) + " AND source_table = " + literal(id.name());
+    }
+
+    String subscribeSql(String task, TableId id) {
+        return "INSERT INTO " + subscriptions + " (task, source_schema, source_table) VALUES ("
+                + literal(task) + ", " + literal(id.schema()) + ", " + literal(id.name()) + ")";
+    }
+
+    String unsubscribeSql(String task) {
+        return "DELETE FROM " + subscriptions + " WHERE task = " + literal(task);
+    }
+
+    boolean exists(Connection c) throws SQLException {
+        try (ResultSet rs = c.getMetaData().getTables(null, names.cdcSchema(), CAPTURE_REGISTRY, null)) {
+            return rs.next();
+        }
+    }
+
+    Map<TableId, Entry> entries(Connection c) throws SQLException {
+        Map<TableId, Entry> out = new LinkedHashMap<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT source_schema, source_table, version, columns FROM " + registry);
+             ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                TableId id = new TableId(rs.getString(1), rs.getString(2));
+                out.put(id, new Entry(id, rs.getInt(3), rs.getString(4)));
+            }
+        }
+        return out;
+    }
+
+    boolean schemaCreatedByUs(Connection c) throws SQLException {
+        return count(c, "SELECT COUNT(*) FROM " + registry + " WHERE created_schema = TRUE") > 0;
+    }
+
+    boolean isSubscribed(Connection c, String task, TableId id) throws SQLException {
+        return count(c, "SELECT COUNT(*) FROM " + subscriptions + " WHERE task = " + literal(task)
+                + " AND source_schema = " + literal(id.schema()) + " AND source_table = " + literal(id.name())) > 0;
+    }
+
+    int subscriberCount(Connection c, TableId id) throws SQLException {
+        return count(c, "SELECT COUNT(*) FROM " + subscriptions + " WHERE source_schema = " + literal(id.schema())
+                + " AND source_table = " + literal(id.name()));
+    }
+
+    private static int count(Connection c, String sql) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package io.hanacdc.checkpoint;
+
+import io.hanacdc.schema.TableId;
+import io.hanacdc.stream.ChangeRow;
+import io.hanacdc.stream.StreamRange;
+import java.time.LocalDateTime;
+import java.util.List;
+
+/**
+ * A table's replication position, stored in the target in the same transaction as the rows it covers.
+ * The stream range is the machine position; last data id / transaction / source time are for people.
+ *
+ * @param snapshotKey the last primary key copied by the initial load (JSON), null before the first chunk
+ */
+public record Position(
+        TableId table, Phase phase, StreamRange range, String snapshotKey, long snapshotRows,
+        long lastDataId, long lastTransactionId, LocalDateTime lastSourceTime, long rowsApplied, long batchesApplied) {
+
+    public enum Phase { SNAPSHOT, STREAMING }
+
+    public static Position startSnapshot(TableId table, StreamRange start) {
+        return new Position(table, Phase.SNAPSHOT, start, null, 0, 0, 0, null, 0, 0);
+    }
+
+    public Position snapshotChunk(String lastKey, int rows) {
+        return new Position(table, phase, range, lastKey, snapshotRows + rows, lastDataId, lastTransactionId, lastSourceTime, rowsApplied, batchesApplied);
+    }
+
+    public Position snapshotDone() {
+        return new Position(table, Phase.STREAMING, range, snapshotKey, snapshotRows, lastDataId, lastTransactionId, lastSourceTime, rowsApplied, batchesApplied);
+    }
+
+    public Position withRange(StreamRange next) {
+        return new Position(table, phase, next, snapshotKey, snapshotRows, lastDataId, lastTransactionId, lastSourceTime, rowsApplied, batchesApplied);
+    }
+
+    /** After a batch of rows (non-empty) was applied, moving to the given range. */
+    public Position applied(List<ChangeRow> rows, StreamRange next) {
+        ChangeRow last = rows.get(rows.size() - 1);
+        return new Position(table, phase, next, snapshotKey, snapshotRows, last.dataId(), last.transactionId(), last.createTime(),
+                rowsApplied + rows.size(), batchesApplied + 1);
+    }
+}

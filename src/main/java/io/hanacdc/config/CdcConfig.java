@@ -1,0 +1,78 @@
+package io.hanacdc.config;
+
+import io.hanacdc.CdcException;
+import io.hanacdc.schema.TablePattern;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/** The task's settings (the hanacdc.* keys); README's configuration reference lists each one. */
+public record CdcConfig(
+        String task,
+        Endpoint source,
+        Endpoint target,
+        List<TablePattern> tables,
+        String cdcSchema,
+        String controlDatabase,
+        Duration pollInterval,
+        int batchSize,
+        int snapshotChunkSize,
+        Duration lockTimeout,
+        Duration statusInterval) {
+
+    /** A database connection: JDBC URL and credentials. */
+    public record Endpoint(String url, String user, String password) {
+        @Override
+        public String toString() { // never print the password
+            return url + (user == null || user.isEmpty() ? "" : " as " + user);
+        }
+    }
+
+    public static CdcConfig load(Function<String, Optional<String>> props) {
+        Reader r = new Reader(props);
+        return new CdcConfig(
+                r.string("hanacdc.task", "default"),
+                new Endpoint(r.required("hanacdc.source.url"), r.string("hanacdc.source.user", ""), r.string("hanacdc.source.password", "")),
+                new Endpoint(r.required("hanacdc.target.url"), r.string("hanacdc.target.user", ""), r.string("hanacdc.target.password", "")),
+                TablePattern.parseList(r.required("hanacdc.tables")),
+                r.string("hanacdc.cdc-schema", "hanacdc"),
+                r.string("hanacdc.target.control-database", ""),
+                Duration.ofMillis(r.positiveInt("hanacdc.poll-interval-ms", 200)),
+                r.positiveInt("hanacdc.batch-size", 5000),
+                r.positiveInt("hanacdc.snapshot.chunk-size", 10000),
+                Duration.ofMillis(r.positiveInt("hanacdc.install.lock-timeout-ms", 10000)),
+                Duration.ofSeconds(r.positiveInt("hanacdc.status-interval-s", 5)));
+    }
+
+    private record Reader(Function<String, Optional<String>> props) {
+        String string(String key, String def) {
+            return props.apply(key).map(String::strip).orElse(def);
+        }
+
+        String required(String key) {
+            String v = string(key, "");
+            if (v.isEmpty()) {
+                throw new CdcException(key + " is not set: set it in application.properties or as environment variable "
+                        + key.toUpperCase().replace('.', '_').replace('-', '_'));
+            }
+            return v;
+        }
+
+        int positiveInt(String key, int def) {
+            String v = string(key, "");
+            if (v.isEmpty()) {
+                return def;
+            }
+            try {
+                int n = Integer.parseInt(v);
+                if (n > 0) {
+                    return n;
+                }
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+            throw new CdcException(key + "=" + v + " is not a positive whole number");
+        }
+    }
+}

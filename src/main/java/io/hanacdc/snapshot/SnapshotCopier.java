@@ -1,0 +1,118 @@
+package io.hanacdc.snapshot;
+
+import io.hanacdc.checkpoint.Position;
+import io.hanacdc.checkpoint.PositionStore;
+import io.hanacdc.schema.ColumnType;
+import io.hanacdc.schema.SourceColumn;
+import io.hanacdc.schema.SourceTable;
+import io.hanacdc.source.SourceDialect;
+import io.hanacdc.target.mysql.RowWriter;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * Initial load of one table: keyset chunks in primary-key order, each chunk written together with
+ * the last copied key in one target transaction, so an interrupted load resumes after the last
+ * committed chunk. The stream position was recorded before the first chunk; changes made during the
+ * load are in the CDC table and replayed afterwards, so the target converges.
+ */
+public final class SnapshotCopier {
+    private final SourceDialect dialect;
+    private final SourceTable table;
+    private final RowWriter writer;
+    private final PositionStore store;
+    private final int chunkSize;
+    private final String firstChunk;
+    private final String nextChunk;
+    private final int[] keyIndexes;
+    private final List<ColumnType> keyTypes;
+
+    public SnapshotCopier(SourceDialect dialect, SourceTable table, RowWriter writer, PositionStore store, int chunkSize) {
+        this.dialect = dialect;
+        this.table = table;
+        this.writer = writer;
+        this.store = store;
+        this.chunkSize = chunkSize;
+        String select = "SELECT " + table.columnNames().stream().map(dialect::quote).collect(Collectors.joining(", "))
+                + " FROM " + dialect.qualified(table.id().schema(), table.id().name());
+        String order = " ORDER BY " + table.primaryKey().stream().map(dialect::quote).collect(Collectors.joining(", ")) + " LIMIT " + chunkSize;
+        this.firstChunk = select + order;
+        this.nextChunk = select + " WHERE " + dialect.keyAfterPredicate(table.primaryKey()) + order;
+        this.keyIndexes = table.primaryKey().stream().mapToInt(k -> table.columnNames().indexOf(k)).toArray();
+        this.keyTypes = table.keyColumns().stream().map(SourceColumn::type).toList();
+    }
+
+    /** Copies the whole table from where the position says, then returns the position switched to streaming. */
+    public Position copy(Connection source, Connection target, Position position, SnapshotListener listener) throws SQLException {
+        long estimate = dialect.estimateRows(source, table.id());
+        SnapshotProgress progress = new SnapshotProgress(table.id(), estimate, position.snapshotRows());
+        Position p = position;
+        while (true) {
+            List<Object[]> rows = readChunk(source, p.snapshotKey());
+            if (!rows.isEmpty()) {
+                p = p.snapshotChunk(KeyCodec.encode(key(rows.get(rows.size() - 1))), rows.size());
+            }
+            boolean done = rows.size() < chunkSize;
+            if (done) {
+                p = p.snapshotDone();
+            }
+            target.setAutoCommit(false);
+            try {
+                writer.upsert(target, rows);
+                store.save(target, p);
+                target.commit();
+            } catch (SQLException | RuntimeException e) {
+                target.rollback();
+                throw e;
+            }
+            listener.chunkCopied(p, estimate);
+            progress.update(p.snapshotRows(), done);
+            if (done || Thread.currentThread().isInterrupted()) {
+                return p;
+            }
+        }
+    }
+
+    /** Called after each committed chunk. */
+    public interface SnapshotListener {
+        void chunkCopied(Position position, long estimatedRows);
+    }
+
+    private List<Object[]> readChunk(Connection source, String afterKey) throws SQLException {
+        List<Object[]> rows = new ArrayList<>();
+        try (PreparedStatement ps = source.prepareStatement(afterKey == null ? firstChunk : nextChunk)) {
+            if (afterKey != null) {
+                Object[] key = KeyCodec.decode(afterKey, keyTypes);
+                int[] order = dialect.keyAfterParameterOrder(key.length);
+                for (int i = 0; i < order.length; i++) {
+                    ps.setObject(i + 1, key[order[i]]);
+                }
+            }
+            ps.setFetchSize(Math.min(chunkSize, 5000));
+            try (ResultSet rs = ps.executeQuery()) {
+                List<SourceColumn> cols = table.columns();
+                while (rs.next()) {
+                    Object[] row = new Object[cols.size()];
+                    for (int i = 0; i < row.length; i++) {
+                        row[i] = dialect.readValue(rs, i + 1, cols.get(i).type());
+                    }
+                    rows.add(row);
+                }
+            }
+        }
+        return rows;
+    }
+
+    private Object[] key(Object[] row) {
+        Object[] key = new Object[keyIndexes.length];
+        for (int i = 0; i < key.length; i++) {
+            key[i] = row[keyIndexes[i]];
+        }
+        return key;
+    }
+}

@@ -1,0 +1,75 @@
+package io.hanacdc.source;
+
+import io.hanacdc.schema.TableId;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/**
+ * Names of the capture objects of a table, derived deterministically from the source table so that
+ * install, uninstall and every replica agree without asking. Names that would exceed the source's
+ * identifier limit keep a readable prefix and end in a hash of the full name, so two long names
+ * that differ only at the end still differ.
+ */
+public final class CaptureNames {
+    private static final int HASH_CHARS = 12;
+    private final String cdcSchema;
+    private final int maxBytes;
+
+    public CaptureNames(String cdcSchema, int maxBytes) {
+        this.cdcSchema = cdcSchema;
+        this.maxBytes = maxBytes;
+    }
+
+    public String cdcSchema() {
+        return cdcSchema;
+    }
+
+    public String sequence() {
+        return CdcColumns.SEQUENCE;
+    }
+
+    /** CDC table: {@code <schema>$<table>} in the CDC schema. */
+    public String cdcTable(TableId t) {
+        return fit(t.schema() + "$" + t.name(), "");
+    }
+
+    /** Trigger (or trigger function) for one operation: ins, upd, del, fn. */
+    public String trigger(TableId t, String kind) {
+        return fit(t.schema() + "$" + t.name(), "$" + kind);
+    }
+
+    private String fit(String base, String suffix) {
+        String full = base + suffix;
+        if (bytes(full) <= maxBytes) {
+            return full;
+        }
+        String tail = "~" + hash(base) + suffix;
+        int room = maxBytes - bytes(tail);
+        StringBuilder prefix = new StringBuilder();
+        for (int i = 0; i < base.length(); ) {
+            int cp = base.codePointAt(i);
+            String ch = new String(Character.toChars(cp));
+            if (bytes(prefix.toString()) + bytes(ch) > room) {
+                break;
+            }
+            prefix.append(ch);
+            i += Character.charCount(cp);
+        }
+        return prefix + tail;
+    }
+
+    private static int bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8).length;
+    }
+
+    private static String hash(String s) {
+        try {
+            byte[] d = MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(d).substring(0, HASH_CHARS);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package io.hanacdc.source;
+
+/** Bookkeeping columns of every CDC table (DESIGN §2). */
+public final class CdcColumns {
+    public static final String DATA_ID = "__$DATA_ID";
+    public static final String TRIGGER_ID = "__$TRIGGER_ID";
+    public static final String TRANSACTION_ID = "__$TRANSACTION_ID";
+    public static final String CREATE_TIME = "__$CREATE_TIME";
+    public static final String OPERATION = "__$OPERATION";
+
+    public static final int OP_DELETE = 1;
+    public static final int OP_INSERT = 2;
+    public static final int OP_UPDATE_BEFORE = 3;
+    public static final int OP_UPDATE_AFTER = 4;
+
+    /** Registry of installed capture, one row per source table, in the CDC schema. */
+    public static final String CAPTURE_REGISTRY = "hanacdc_capture";
+    /** Which task reads which captured table, in the CDC schema. */
+    public static final String SUBSCRIPTIONS = "hanacdc_subscription";
+    /** The shared data-id sequence, in the CDC schema. */
+    public static final String SEQUENCE = "hanacdc_data_id";
+
+    private CdcColumns() {}
+}

@@ -1,0 +1,36 @@
+package io.hanacdc.source;
+
+import io.hanacdc.schema.ColumnType;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+
+/** Reads a column as the Java value the target binds; the same mapping serves snapshot and stream. */
+public final class JdbcValues {
+    private JdbcValues() {}
+
+    public static Object read(ResultSet rs, int i, ColumnType type) throws SQLException {
+        Object v = switch (type.kind()) {
+            case BOOLEAN -> rs.getBoolean(i);
+            case UNSIGNED_TINYINT, SMALLINT, INTEGER -> rs.getInt(i);
+            case BIGINT -> rs.getLong(i);
+            case DECIMAL, FLOATING_DECIMAL -> rs.getBigDecimal(i);
+            case REAL -> rs.getFloat(i);
+            case DOUBLE -> rs.getDouble(i);
+            case CHAR, VARCHAR, TEXT, UUID, JSON -> rs.getString(i);
+            case BINARY, VARBINARY, BLOB -> rs.getBytes(i);
+            case DATE -> rs.getObject(i, LocalDate.class);
+            case TIME -> rs.getObject(i, LocalTime.class);
+            case TIMESTAMP -> rs.getObject(i, LocalDateTime.class);
+            case TIMESTAMP_TZ -> {
+                OffsetDateTime t = rs.getObject(i, OffsetDateTime.class);
+                yield t == null ? null : t.withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime();
+            }
+        };
+        return rs.wasNull() ? null : v;
+    }
+}

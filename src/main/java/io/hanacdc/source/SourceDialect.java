@@ -1,0 +1,92 @@
+package io.hanacdc.source;
+
+import io.hanacdc.schema.ColumnType;
+import io.hanacdc.schema.SourceTable;
+import io.hanacdc.schema.TableId;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Everything that differs between source databases: catalog, capture DDL, the two watermark reads
+ * and a few SQL forms. The pipeline (install, snapshot, stream) is written once against this.
+ */
+public interface SourceDialect {
+    /** Short name for logs: postgresql, hana. */
+    String name();
+
+    /** Whether this dialect serves the given JDBC URL. */
+    boolean accepts(String jdbcUrl);
+
+    /** Statement run on every new source connection (time zone etc.), or empty. */
+    Optional<String> connectionInitSql();
+
+    /** Longest identifier the source accepts, in UTF-8 bytes. */
+    int maxIdentifierBytes();
+
+    String quote(String identifier);
+
+    default String qualified(String schema, String name) {
+        return quote(schema) + "." + quote(name);
+    }
+
+    /** Base tables of one schema (for schema.* patterns). */
+    List<TableId> listTables(Connection c, String schema) throws SQLException;
+
+    /** The table's columns and key, or empty when no such base table exists; an unsupported column type is an error naming it. */
+    Optional<SourceTable> describe(Connection c, TableId id) throws SQLException;
+
+    /** Cheap row-count estimate for progress reporting (may be inexact). */
+    long estimateRows(Connection c, TableId id) throws SQLException;
+
+    /** The DDL statements of one capture piece, in execution order. */
+    CaptureSql captureSql(CaptureNames names);
+
+    /**
+     * H of the watermark: a value at least every data id allocated before this call.
+     * Must be read before {@link #readOpenTransactions}.
+     */
+    long readHighWaterMark(Connection c, CaptureNames names) throws SQLException;
+
+    /** A of the watermark: ids of write transactions that are still open, sorted ascending. */
+    long[] readOpenTransactions(Connection c) throws SQLException;
+
+    /** Executes install/uninstall statements so that either all take effect or none does. */
+    void executeAtomically(Connection c, List<String> statements, java.time.Duration lockTimeout) throws SQLException;
+
+    /** Reads one value of the given type from a result set column, as the Java type the target binds. */
+    default Object readValue(ResultSet rs, int index, ColumnType type) throws SQLException {
+        return JdbcValues.read(rs, index, type);
+    }
+
+    /** A keyset predicate: key columns strictly after the given key values (one '?' per key column, in key order). */
+    default String keyAfterPredicate(List<String> keyColumns) {
+        // (k1 > ?) OR (k1 = ? AND k2 > ?) ...: portable; dialects with row-value comparison may do better
+        StringBuilder sb = new StringBuilder("(");
+        for (int i = 0; i < keyColumns.size(); i++) {
+            if (i > 0) {
+                sb.append(" OR ");
+            }
+            sb.append('(');
+            for (int j = 0; j < i; j++) {
+                sb.append(quote(keyColumns.get(j))).append(" = ? AND ");
+            }
+            sb.append(quote(keyColumns.get(i))).append(" > ?)");
+        }
+        return sb.append(')').toString();
+    }
+
+    /** How many times each key value is bound by {@link #keyAfterPredicate}: parameter positions in order. */
+    default int[] keyAfterParameterOrder(int keyCount) {
+        int[] order = new int[keyCount * (keyCount + 1) / 2];
+        int p = 0;
+        for (int i = 0; i < keyCount; i++) {
+            for (int j = 0; j <= i; j++) {
+                order[p++] = j;
+            }
+        }
+        return order;
+    }
+}

@@ -1,0 +1,132 @@
+package io.hanacdc.source.postgres;
+
+import static io.hanacdc.source.CdcColumns.CAPTURE_REGISTRY;
+import static io.hanacdc.source.CdcColumns.CREATE_TIME;
+import static io.hanacdc.source.CdcColumns.DATA_ID;
+import static io.hanacdc.source.CdcColumns.OPERATION;
+import static io.hanacdc.source.CdcColumns.OP_DELETE;
+import static io.hanacdc.source.CdcColumns.OP_INSERT;
+import static io.hanacdc.source.CdcColumns.OP_UPDATE_AFTER;
+import static io.hanacdc.source.CdcColumns.OP_UPDATE_BEFORE;
+import static io.hanacdc.source.CdcColumns.SUBSCRIPTIONS;
+import static io.hanacdc.source.CdcColumns.TRANSACTION_ID;
+import static io.hanacdc.source.CdcColumns.TRIGGER_ID;
+
+import io.hanacdc.schema.SourceColumn;
+import io.hanacdc.schema.SourceTable;
+import io.hanacdc.schema.TableId;
+import io.hanacdc.source.CaptureNames;
+import io.hanacdc.source.CaptureSql;
+import io.hanacdc.sql.Identifiers;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * PostgreSQL capture: per table a CDC table, one SECURITY DEFINER trigger function and three
+ * AFTER ... FOR EACH STATEMENT triggers with transition tables. Statement-level triggers copy all
+ * rows of a statement with one INSERT ... SELECT, which costs far less than a function call per
+ * row on multi-row statements and the same on single-row ones. An UPDATE that changes a key also
+ * records the old key (operation 3) so the target can delete it.
+ */
+final class PostgresCaptureSql implements CaptureSql {
+    private static final String NEW = "hanacdc_new";
+    private static final String OLD = "hanacdc_old";
+    private final CaptureNames names;
+
+    PostgresCaptureSql(CaptureNames names) {
+        this.names = names;
+    }
+
+    private String q(String id) {
+        return Identifiers.ansi(id);
+    }
+
+    private String inCdc(String name) {
+        return q(names.cdcSchema()) + "." + q(name);
+    }
+
+    @Override
+    public List<String> installShared() {
+        return List.of(
+                "CREATE SCHEMA IF NOT EXISTS " + q(names.cdcSchema()),
+                // CACHE 1: last_value must bound every id handed out, or H misses ids cached by a session
+                "CREATE SEQUENCE IF NOT EXISTS " + inCdc(names.sequence()) + " AS bigint CACHE 1",
+                "CREATE TABLE IF NOT EXISTS " + inCdc(CAPTURE_REGISTRY) + " (source_schema text NOT NULL, source_table text NOT NULL,"
+                        + " cdc_table text NOT NULL, version int NOT NULL, columns text NOT NULL, created_schema boolean NOT NULL,"
+                        + " installed_at timestamp NOT NULL DEFAULT (now() AT TIME ZONE 'UTC'), PRIMARY KEY (source_schema, source_table))",
+                "CREATE TABLE IF NOT EXISTS " + inCdc(SUBSCRIPTIONS) + " (task text NOT NULL, source_schema text NOT NULL,"
+                        + " source_table text NOT NULL, PRIMARY KEY (task, source_schema, source_table))");
+    }
+
+    @Override
+    public List<String> installTable(SourceTable t, int version) {
+        TableId id = t.id();
+        String cdc = inCdc(names.cdcTable(id));
+        String fn = inCdc(names.trigger(id, "fn"));
+        String src = q(id.schema()) + "." + q(id.name());
+        String columnDefs = t.columns().stream().map(c -> q(c.name()) + " " + c.sourceType()).collect(Collectors.joining(", "));
+        return List.of(
+                "CREATE TABLE " + cdc + " (" + q(DATA_ID) + " bigint NOT NULL PRIMARY KEY, " + q(TRIGGER_ID) + " int NOT NULL, "
+                        + q(TRANSACTION_ID) + " bigint NOT NULL, " + q(CREATE_TIME) + " timestamp NOT NULL, "
+                        + q(OPERATION) + " smallint NOT NULL, " + columnDefs + ")",
+                "CREATE INDEX " + q(names.trigger(id, "tx")) + " ON " + cdc + " (" + q(TRANSACTION_ID) + ", " + q(DATA_ID) + ")",
+                "CREATE FUNCTION " + fn + "() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog AS "
+                        + dollarQuote(functionBody(t, version, cdc)),
+                "CREATE TRIGGER " + q(names.trigger(id, "ins")) + " AFTER INSERT ON " + src
+                        + " REFERENCING NEW TABLE AS " + NEW + " FOR EACH STATEMENT EXECUTE FUNCTION " + fn + "()",
+                "CREATE TRIGGER " + q(names.trigger(id, "upd")) + " AFTER UPDATE ON " + src
+                        + " REFERENCING OLD TABLE AS " + OLD + " NEW TABLE AS " + NEW + " FOR EACH STATEMENT EXECUTE FUNCTION " + fn + "()",
+                "CREATE TRIGGER " + q(names.trigger(id, "del")) + " AFTER DELETE ON " + src
+                        + " REFERENCING OLD TABLE AS " + OLD + " FOR EACH STATEMENT EXECUTE FUNCTION " + fn + "()");
+    }
+
+    private String functionBody(SourceTable t, int version, String cdc) {
+        String cols = t.columns().stream().map(c -> q(c.name())).collect(Collectors.joining(", "));
+        String head = "INSERT INTO " + cdc + " (" + q(DATA_ID) + ", " + q(TRIGGER_ID) + ", " + q(TRANSACTION_ID) + ", "
+                + q(CREATE_TIME) + ", " + q(OPERATION) + ", " + cols + ") SELECT nextval("
+                + Identifiers.literal(inCdc(names.sequence())) + "::regclass), " + version
+                + ", pg_current_xact_id()::text::bigint, clock_timestamp() AT TIME ZONE 'UTC', ";
+        String keyChanged = t.primaryKey().stream().map(k -> "n." + q(k) + " = o." + q(k)).collect(Collectors.joining(" AND "));
+        return "BEGIN\n"
+                + "  IF TG_OP = 'INSERT' THEN\n"
+                + "    " + head + OP_INSERT + ", " + prefixed("n", t) + " FROM " + NEW + " n;\n"
+                + "  ELSIF TG_OP = 'DELETE' THEN\n"
+                + "    " + head + OP_DELETE + ", " + prefixed("o", t) + " FROM " + OLD + " o;\n"
+                + "  ELSE\n"
+                + "    " + head + OP_UPDATE_BEFORE + ", " + prefixed("o", t) + " FROM " + OLD + " o"
+                + " WHERE NOT EXISTS (SELECT 1 FROM " + NEW + " n WHERE " + keyChanged + ");\n"
+                + "    " + head + OP_UPDATE_AFTER + ", " + prefixed("n", t) + " FROM " + NEW + " n;\n"
+                + "  END IF;\n"
+                + "  RETURN NULL;\n"
+                + "END";
+    }
+
+    private String prefixed(String alias, SourceTable t) {
+        return t.columns().stream().map(SourceColumn::name).map(c -> alias + "." + q(c)).collect(Collectors.joining(", "));
+    }
+
+    /** Dollar-quotes a function body with a tag that cannot occur inside it (names are user data). */
+    private static String dollarQuote(String body) {
+        String tag = "$hanacdc$";
+        for (int i = 0; body.contains(tag); i++) {
+            tag = "$hanacdc" + i + "$";
+        }
+        return tag + "\n" + body + "\n" + tag;
+    }
+
+    @Override
+    public List<String> uninstallTable(TableId id) {
+        // CASCADE on the function drops exactly the three triggers that call it, even if the source table is gone.
+        return List.of(
+                "DROP FUNCTION IF EXISTS " + inCdc(names.trigger(id, "fn")) + "() CASCADE",
+                "DROP TABLE IF EXISTS " + inCdc(names.cdcTable(id)));
+    }
+
+    @Override
+    public List<String> uninstallShared() {
+        return List.of(
+                "DROP TABLE IF EXISTS " + inCdc(SUBSCRIPTIONS),
+                "DROP TABLE IF EXISTS " + inCdc(CAPTURE_REGISTRY),
+                "DROP SEQUENCE IF EXISTS " + inCdc(names.sequence()));
+    }
+}

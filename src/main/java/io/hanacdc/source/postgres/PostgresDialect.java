@@ -1,0 +1,203 @@
+package io.hanacdc.source.postgres;
+
+import io.hanacdc.schema.SourceColumn;
+import io.hanacdc.schema.SourceTable;
+import io.hanacdc.schema.TableId;
+import io.hanacdc.source.CaptureNames;
+import io.hanacdc.source.CaptureSql;
+import io.hanacdc.source.SourceDialect;
+import io.hanacdc.sql.Identifiers;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * PostgreSQL source. The watermark is read as two autocommit statements, H then A, exactly like the
+ * statement-level form of DESIGN §3: every row with id ≤ H belongs to a transaction whose xid was
+ * assigned before H was read (the row write precedes its AFTER trigger's nextval), so the later
+ * snapshot either shows it committed or lists it in xip. A is therefore xip alone, and the batch may
+ * be read in any later statement because "not in A and id ≤ H" rows are committed for good.
+ */
+public final class PostgresDialect implements SourceDialect {
+    private static final String COLUMNS = """
+            SELECT a.attname, t.typname, format_type(a.atttypid, a.atttypmod), a.attnotnull,
+                   information_schema._pg_char_max_length(a.atttypid, a.atttypmod),
+                   information_schema._pg_numeric_precision(a.atttypid, a.atttypmod),
+                   coalesce(information_schema._pg_numeric_scale(a.atttypid, a.atttypmod),
+                            information_schema._pg_datetime_precision(a.atttypid, a.atttypmod))
+            FROM pg_attribute a
+            JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+            JOIN pg_type t ON t.oid = a.atttypid
+            WHERE n.nspname = ? AND c.relname = ? AND c.relkind IN ('r', 'p') AND a.attnum > 0 AND NOT a.attisdropped
+            ORDER BY a.attnum""";
+    private static final String PRIMARY_KEY = """
+            SELECT a.attname FROM pg_index i
+            JOIN pg_class c ON c.oid = i.indrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+            JOIN LATERAL unnest(i.indkey) WITH ORDINALITY k(attnum, ord) ON true
+            JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = k.attnum
+            WHERE i.indisprimary AND n.nspname = ? AND c.relname = ? ORDER BY k.ord""";
+    private static final String TABLES = """
+            SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname = ? AND c.relkind IN ('r', 'p') AND NOT c.relispartition ORDER BY 1""";
+    private static final String ESTIMATE = """
+            SELECT greatest(c.reltuples, 0)::bigint FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname = ? AND c.relname = ?""";
+    private static final String OPEN_TRANSACTIONS = "SELECT x::text::bigint FROM pg_snapshot_xip(pg_current_snapshot()) x ORDER BY 1";
+
+    @Override
+    public String name() {
+        return "postgresql";
+    }
+
+    @Override
+    public boolean accepts(String jdbcUrl) {
+        return jdbcUrl.startsWith("jdbc:postgresql:");
+    }
+
+    @Override
+    public Optional<String> connectionInitSql() {
+        return Optional.of("SET TIME ZONE 'UTC'");
+    }
+
+    @Override
+    public int maxIdentifierBytes() {
+        return 63;
+    }
+
+    @Override
+    public String quote(String identifier) {
+        return Identifiers.ansi(identifier);
+    }
+
+    @Override
+    public List<TableId> listTables(Connection c, String schema) throws SQLException {
+        List<TableId> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(TABLES)) {
+            ps.setString(1, schema);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new TableId(schema, rs.getString(1)));
+                }
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public Optional<SourceTable> describe(Connection c, TableId id) throws SQLException {
+        List<SourceColumn> columns = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(COLUMNS)) {
+            ps.setString(1, id.schema());
+            ps.setString(2, id.name());
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    String name = rs.getString(1);
+                    String formatted = rs.getString(3);
+                    var type = PostgresTypes.map(id + "." + name, rs.getString(2), formatted,
+                            intOr(rs, 5), intOr(rs, 6), Math.max(intOr(rs, 7), 0));
+                    columns.add(new SourceColumn(name, formatted, type, !rs.getBoolean(4)));
+                }
+            }
+        }
+        if (columns.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new SourceTable(id, columns, strings(c, PRIMARY_KEY, id)));
+    }
+
+    private static int intOr(ResultSet rs, int i) throws SQLException {
+        int v = rs.getInt(i);
+        return rs.wasNull() ? -1 : v;
+    }
+
+    private static List<String> strings(Connection c, String sql, TableId id) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, id.schema());
+            ps.setString(2, id.name());
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getString(1));
+                }
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public long estimateRows(Connection c, TableId id) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(ESTIMATE)) {
+            ps.setString(1, id.schema());
+            ps.setString(2, id.name());
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getLong(1) : 0;
+            }
+        }
+    }
+
+    @Override
+    public CaptureSql captureSql(CaptureNames names) {
+        return new PostgresCaptureSql(names);
+    }
+
+    @Override
+    public long readHighWaterMark(Connection c, CaptureNames names) throws SQLException {
+        String sql = "SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END FROM "
+                + qualified(names.cdcSchema(), names.sequence());
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    @Override
+    public long[] readOpenTransactions(Connection c) throws SQLException {
+        List<Long> ids = new ArrayList<>();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(OPEN_TRANSACTIONS)) {
+            while (rs.next()) {
+                ids.add(rs.getLong(1));
+            }
+        }
+        return ids.stream().mapToLong(Long::longValue).toArray();
+    }
+
+    @Override
+    public void executeAtomically(Connection c, List<String> statements, Duration lockTimeout) throws SQLException {
+        boolean autoCommit = c.getAutoCommit();
+        c.setAutoCommit(false);
+        try (Statement s = c.createStatement()) {
+            s.execute("SET LOCAL lock_timeout = '" + lockTimeout.toMillis() + "ms'");
+            for (String sql : statements) {
+                s.execute(sql);
+            }
+            c.commit();
+        } catch (SQLException e) {
+            c.rollback();
+            throw e;
+        } finally {
+            c.setAutoCommit(autoCommit);
+        }
+    }
+
+    @Override
+    public String keyAfterPredicate(List<String> keyColumns) {
+        // A row-value comparison is index-friendly on PostgreSQL.
+        return "(" + String.join(", ", keyColumns.stream().map(this::quote).toList()) + ") > ("
+                + String.join(", ", keyColumns.stream().map(k -> "?").toList()) + ")";
+    }
+
+    @Override
+    public int[] keyAfterParameterOrder(int keyCount) {
+        int[] order = new int[keyCount];
+        for (int i = 0; i < keyCount; i++) {
+            order[i] = i;
+        }
+        return order;
+    }
+}

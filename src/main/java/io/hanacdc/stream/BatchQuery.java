@@ -1,0 +1,52 @@
+package io.hanacdc.stream;
+
+import static io.hanacdc.source.CdcColumns.CREATE_TIME;
+import static io.hanacdc.source.CdcColumns.DATA_ID;
+import static io.hanacdc.source.CdcColumns.OPERATION;
+import static io.hanacdc.source.CdcColumns.TRANSACTION_ID;
+import static io.hanacdc.source.CdcColumns.TRIGGER_ID;
+
+import io.hanacdc.schema.SourceTable;
+import io.hanacdc.source.CaptureNames;
+import io.hanacdc.source.SourceDialect;
+import java.util.stream.Collectors;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
+
+/**
+ * SQL of one batch read: the rows {@link StreamRange#selects} accepts, first {@code limit} by data id.
+ * Written as two index-friendly parts: new ids above max(cursor, H_base) not held by the window's open
+ * transactions, and the held-back rows (id ≤ H_base) of transactions that were open at the base but
+ * have finished by the window. Transaction ids are numbers, so they are inlined as literals.
+ */
+public final class BatchQuery {
+    private final SourceDialect dialect;
+    private final String select;
+
+    public BatchQuery(SourceDialect dialect, CaptureNames names, SourceTable table) {
+        this.dialect = dialect;
+        String columns = Stream.concat(Stream.of(DATA_ID, TRIGGER_ID, TRANSACTION_ID, CREATE_TIME, OPERATION),
+                table.columnNames().stream()).map(dialect::quote).collect(Collectors.joining(", "));
+        this.select = "SELECT " + columns + " FROM " + dialect.qualified(names.cdcSchema(), names.cdcTable(table.id()));
+    }
+
+    public String sql(StreamRange r, int limit) {
+        String id = dialect.quote(DATA_ID);
+        String tx = dialect.quote(TRANSACTION_ID);
+        long from = Math.max(r.cursor(), r.base().high());
+        String fresh = select + " WHERE " + id + " > " + from + " AND " + id + " <= " + r.window().high()
+                + (r.window().open().length == 0 ? "" : " AND " + tx + " NOT IN (" + list(r.window().open()) + ")");
+        long[] late = r.base().finishedBy(r.window());
+        if (late.length == 0 || r.cursor() >= r.base().high()) {
+            return fresh + " ORDER BY " + id + " LIMIT " + limit;
+        }
+        String held = select + " WHERE " + tx + " IN (" + list(late) + ") AND " + id + " > " + r.cursor()
+                + " AND " + id + " <= " + r.base().high();
+        return "(" + fresh + " ORDER BY " + id + " LIMIT " + limit + ") UNION ALL ("
+                + held + " ORDER BY " + id + " LIMIT " + limit + ") ORDER BY " + id + " LIMIT " + limit;
+    }
+
+    private static String list(long[] ids) {
+        return LongStream.of(ids).mapToObj(Long::toString).collect(Collectors.joining(","));
+    }
+}

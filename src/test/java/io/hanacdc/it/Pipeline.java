@@ -1,0 +1,149 @@
+package io.hanacdc.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.hanacdc.config.CdcConfig;
+import io.hanacdc.pipeline.CdcTask;
+import io.hanacdc.pipeline.TableWorker;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A source and a target database of one test, and the task between them, driven tick by tick
+ * (workers' poll()) so tests decide when the pipeline moves.
+ */
+public final class Pipeline implements AutoCloseable {
+    public final String sourceUrl;
+    public final String targetUrl;
+    private final Map<String, String> settings = new HashMap<>();
+    private CdcTask task;
+
+    public Pipeline(String name) throws Exception {
+        this.sourceUrl = TestDatabases.freshPostgres(name);
+        this.targetUrl = TestDatabases.freshMysql(name);
+        settings.put("hanacdc.source.url", sourceUrl);
+        settings.put("hanacdc.target.url", targetUrl);
+        settings.put("hanacdc.task", "test");
+        settings.put("hanacdc.batch-size", "100");
+        settings.put("hanacdc.snapshot.chunk-size", "500");
+    }
+
+    public Pipeline set(String key, String value) {
+        settings.put(key, value);
+        return this;
+    }
+
+    public CdcConfig config() {
+        return CdcConfig.load(k -> Optional.ofNullable(settings.get(k)));
+    }
+
+    public CdcTask start() {
+        task = CdcTask.start(config());
+        return task;
+    }
+
+    /** Stops the task as a crash would: no final checkpoint, connections just closed. */
+    public void stop() {
+        if (task != null) {
+            task.close();
+            task = null;
+        }
+    }
+
+    public CdcTask task() {
+        return task;
+    }
+
+    public void tick() {
+        for (TableWorker w : task.workers()) {
+            w.poll();
+        }
+    }
+
+    /** Polls until every table's target equals its source, or fails after the timeout with the difference. */
+    public void awaitConverged(long timeoutMillis) throws Exception {
+        long deadline = System.currentTimeMillis() + timeoutMillis;
+        while (true) {
+            tick();
+            List<String> diff = differences();
+            if (diff.isEmpty()) {
+                return;
+            }
+            if (System.currentTimeMillis() > deadline) {
+                assertEquals(List.of(), diff, "target did not converge to source");
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    public List<String> differences() throws SQLException {
+        List<String> out = new ArrayList<>();
+        for (TableWorker w : task.workers()) {
+            var t = w.table();
+            String keys = String.join(", ", t.primaryKey().stream().map(k -> "\"" + k.replace("\"", "\"\"") + "\"").toList());
+            String cols = String.join(", ", t.columnNames().stream().map(k -> "\"" + k.replace("\"", "\"\"") + "\"").toList());
+            List<String> src = rows(sourceUrl, "SELECT " + cols + " FROM \"" + t.id().schema().replace("\"", "\"\"") + "\".\""
+                    + t.id().name().replace("\"", "\"\"") + "\" ORDER BY " + keys);
+            String mcols = String.join(", ", t.columnNames().stream().map(k -> "`" + k.replace("`", "``") + "`").toList());
+            String mkeys = String.join(", ", t.primaryKey().stream().map(k -> "`" + k.replace("`", "``") + "`").toList());
+            List<String> dst = rows(targetUrl, "SELECT " + mcols + " FROM `" + t.id().name().replace("`", "``") + "` ORDER BY " + mkeys);
+            if (!src.equals(dst)) {
+                List<String> missing = new ArrayList<>(src);
+                missing.removeAll(dst);
+                List<String> extra = new ArrayList<>(dst);
+                extra.removeAll(src);
+                out.add(t.id() + ": source " + src.size() + " rows, target " + dst.size() + "; only in source "
+                        + head(missing) + ", only in target " + head(extra));
+            }
+        }
+        return out;
+    }
+
+    private static List<String> head(List<String> l) {
+        return l.size() > 3 ? l.subList(0, 3) : l;
+    }
+
+    /** Rows as canonical strings (see Canonical), sorted by key on the server side. */
+    public static List<String> rows(String url, String sql) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (Connection c = TestDatabases.connect(url); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            ResultSetMetaData md = rs.getMetaData();
+            while (rs.next()) {
+                StringBuilder sb = new StringBuilder();
+                for (int i = 1; i <= md.getColumnCount(); i++) {
+                    sb.append(i > 1 ? " | " : "").append(Canonical.of(rs, i));
+                }
+                out.add(sb.toString());
+            }
+        }
+        return out;
+    }
+
+    public static void exec(String url, String... sql) throws SQLException {
+        try (Connection c = TestDatabases.connect(url); Statement s = c.createStatement()) {
+            for (String q : sql) {
+                s.execute(q);
+            }
+        }
+    }
+
+    public static long count(String url, String sql) throws SQLException {
+        try (Connection c = TestDatabases.connect(url); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+}
