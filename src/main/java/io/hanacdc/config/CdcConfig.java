@@ -18,8 +18,7 @@ public record CdcConfig(
         Duration pollInterval,
         int batchSize,
         int snapshotChunkSize,
-        Duration lockTimeout,
-        Duration statusInterval) {
+        Duration lockTimeout) {
 
     /** A database connection: JDBC URL and credentials. */
     public record Endpoint(String url, String user, String password) {
@@ -41,8 +40,7 @@ public record CdcConfig(
                 Duration.ofMillis(r.positiveInt("hanacdc.poll-interval-ms", 200)),
                 r.positiveInt("hanacdc.batch-size", 5000),
                 r.positiveInt("hanacdc.snapshot.chunk-size", 10000),
-                Duration.ofMillis(r.positiveInt("hanacdc.install.lock-timeout-ms", 10000)),
-                Duration.ofSeconds(r.positiveInt("hanacdc.status-interval-s", 5)));
+                Duration.ofMillis(r.positiveInt("hanacdc.install.lock-timeout-ms", 10000)));
     }
 
     private record Reader(Function<String, Optional<String>> props) {

@@ -1,0 +1,101 @@
+package io.hanacdc.it;
+
+import static io.hanacdc.it.Pipeline.exec;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hanacdc.CdcException;
+import org.junit.jupiter.api.Test;
+
+/** Each mistake a user can make stops the task with a message naming the object, and installs nothing. */
+class BadInputTest {
+
+    private static String failure(Pipeline p) {
+        return assertThrows(CdcException.class, p::start).getMessage();
+    }
+
+    private static void assertNothingInstalled(Pipeline p) throws Exception {
+        assertEquals(0, Pipeline.count(p.sourceUrl, "SELECT COUNT(*) FROM pg_namespace WHERE nspname = 'hanacdc'"), "CDC schema created");
+        assertEquals(0, Pipeline.count(p.sourceUrl, "SELECT COUNT(*) FROM pg_trigger WHERE NOT tgisinternal"), "triggers created");
+    }
+
+    @Test
+    void tableWithoutPrimaryKey() throws Exception {
+        try (Pipeline p = new Pipeline("nopk")) {
+            exec(p.sourceUrl, "CREATE TABLE public.ok (id int PRIMARY KEY)", "CREATE TABLE public.nokey (id int)");
+            String m = failure(p.set("hanacdc.tables", "public.ok,public.nokey"));
+            assertTrue(m.contains("public.nokey") && m.contains("no primary key"), m);
+            assertNothingInstalled(p);
+        }
+    }
+
+    @Test
+    void missingTableAndEmptyPattern() throws Exception {
+        try (Pipeline p = new Pipeline("missing")) {
+            exec(p.sourceUrl, "CREATE TABLE public.ok (id int PRIMARY KEY)");
+            String m = failure(p.set("hanacdc.tables", "public.ok,public.nosuch"));
+            assertTrue(m.contains("public.nosuch") && m.contains("does not exist"), m);
+            m = failure(p.set("hanacdc.tables", "nosuchschema.*"));
+            assertTrue(m.contains("nosuchschema.*") && m.contains("matches no table"), m);
+            assertNothingInstalled(p);
+        }
+    }
+
+    @Test
+    void unsupportedColumnType() throws Exception {
+        try (Pipeline p = new Pipeline("badtype")) {
+            exec(p.sourceUrl, "CREATE TABLE public.g (id int PRIMARY KEY, span interval)");
+            String m = failure(p.set("hanacdc.tables", "public.g"));
+            assertTrue(m.contains("public.g.span") && m.contains("interval"), m);
+            assertNothingInstalled(p);
+        }
+    }
+
+    @Test
+    void sameTableListedTwice() throws Exception {
+        try (Pipeline p = new Pipeline("twice")) {
+            String m = failure(p.set("hanacdc.tables", "public.t, public.t"));
+            assertTrue(m.contains("public.t") && m.contains("twice"), m);
+        }
+    }
+
+    @Test
+    void unreachableHostNamesTheDatabaseAndWhatToCheck() throws Exception {
+        try (Pipeline p = new Pipeline("unreachable")) {
+            p.set("hanacdc.tables", "public.ok").set("hanacdc.source.url", "jdbc:postgresql://127.0.0.1:1/nodb?connectTimeout=2")
+                    .set("hanacdc.source.password", "s3cret-value");
+            String m = failure(p);
+            assertTrue(m.contains("source database") && m.contains("could not be reached") && m.contains("hanacdc.source.url"), m);
+            assertTrue(!m.contains("s3cret-value"), "password leaked: " + m);
+        }
+    }
+
+    /** No server here refuses a password (the local MariaDB skips grant tables, PostgreSQL trusts), so the driver's refusal is built as the driver builds it. */
+    @Test
+    void refusedCredentialsAreNamedAsSuch() {
+        var endpoint = new io.hanacdc.config.CdcConfig.Endpoint("jdbc:mysql://db.example:3306/replica", "cdc", "s3cret-value");
+        String m = io.hanacdc.db.DataSources.describe("target", endpoint,
+                new java.sql.SQLException("Access denied for user 'cdc'@'10.0.0.1' (using password: YES)", "28000", 1045));
+        assertTrue(m.contains("target database jdbc:mysql://db.example:3306/replica as cdc") && m.contains("refused"), m);
+        assertTrue(!m.contains("s3cret-value"), "password leaked: " + m);
+    }
+
+    @Test
+    void unsupportedSourceUrl() throws Exception {
+        try (Pipeline p = new Pipeline("url")) {
+            String m = failure(p.set("hanacdc.tables", "public.t").set("hanacdc.source.url", "jdbc:oracle:thin:@host:1521/x"));
+            assertTrue(m.contains("jdbc:oracle") && m.contains("not a supported source"), m);
+        }
+    }
+
+    @Test
+    void existingTargetTableMissingColumns() throws Exception {
+        try (Pipeline p = new Pipeline("mismatch")) {
+            exec(p.sourceUrl, "CREATE TABLE public.m (id int PRIMARY KEY, a text, b text)");
+            exec(p.targetUrl, "CREATE TABLE m (id int PRIMARY KEY, a text)");
+            String m = failure(p.set("hanacdc.tables", "public.m"));
+            assertTrue(m.contains("lacks column") && m.contains("[b]"), m);
+        }
+    }
+}

@@ -1,0 +1,115 @@
+package io.hanacdc.it;
+
+import static io.hanacdc.it.Pipeline.exec;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hanacdc.CdcException;
+import io.hanacdc.admin.Commands;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** install / uninstall: idempotent, atomic per table, shared between tasks, and leaving nothing behind. */
+class CaptureInstallTest {
+    /** Every object in the database that a user could have created: relations, functions, triggers, sequences, schemas. */
+    private static List<String> objects(String url) throws Exception {
+        return Pipeline.rows(url, """
+                SELECT 'rel ' || n.nspname || '.' || c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                  WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast')
+                UNION ALL SELECT 'fn ' || n.nspname || '.' || p.proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+                  WHERE n.nspname NOT IN ('pg_catalog', 'information_schema')
+                UNION ALL SELECT 'trigger ' || tgname FROM pg_trigger WHERE NOT tgisinternal
+                UNION ALL SELECT 'schema ' || nspname FROM pg_namespace ORDER BY 1""");
+    }
+
+    private static String run(Pipeline p, String command) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Commands c = new Commands(p.config(), new PrintStream(out, true, StandardCharsets.UTF_8));
+        switch (command) {
+            case "install" -> c.install(false);
+            case "print" -> c.install(true);
+            case "uninstall" -> c.uninstall();
+            default -> c.status();
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void installIsIdempotentAndUninstallRemovesEverythingItCreatedAndNothingElse() throws Exception {
+        try (Pipeline p = new Pipeline("install")) {
+            exec(p.sourceUrl, "CREATE TABLE public.a (id int PRIMARY KEY, v text)", "CREATE TABLE public.b (id int PRIMARY KEY)",
+                    "CREATE FUNCTION public.users_own() RETURNS int LANGUAGE sql AS 'SELECT 1'");
+            List<String> before = objects(p.sourceUrl);
+            p.set("hanacdc.tables", "public.*");
+            run(p, "install");
+            List<String> installed = objects(p.sourceUrl);
+            run(p, "install");
+            assertEquals(installed, objects(p.sourceUrl), "second install changes nothing");
+            assertTrue(installed.size() > before.size() + 8, installed.toString());
+            run(p, "uninstall");
+            assertEquals(before, objects(p.sourceUrl));
+        }
+    }
+
+    @Test
+    void aTableWhoseInstallFailsLeavesNothingHalfInstalled() throws Exception {
+        try (Pipeline p = new Pipeline("atomic")) {
+            exec(p.sourceUrl, "CREATE TABLE public.a (id int PRIMARY KEY)", "CREATE TABLE public.b (id int PRIMARY KEY)",
+                    // a foreign object under the name install wants for b's trigger function
+                    "CREATE SCHEMA hanacdc", "CREATE FUNCTION hanacdc.\"public$b$fn\"() RETURNS trigger LANGUAGE plpgsql AS 'BEGIN RETURN NULL; END'");
+            p.set("hanacdc.tables", "public.a,public.b");
+            String m = assertThrows(CdcException.class, () -> run(p, "install")).getMessage();
+            assertTrue(m.contains("public.b"), m);
+            assertEquals(0, Pipeline.count(p.sourceUrl, "SELECT COUNT(*) FROM pg_trigger WHERE tgrelid = 'public.b'::regclass"));
+            assertEquals(0, Pipeline.count(p.sourceUrl, "SELECT COUNT(*) FROM pg_class WHERE relname = 'public$b'"));
+            assertEquals(3, Pipeline.count(p.sourceUrl, "SELECT COUNT(*) FROM pg_trigger WHERE tgrelid = 'public.a'::regclass"), "a is fully installed");
+        }
+    }
+
+    @Test
+    void captureIsSharedByTasksAndRemovedWithTheLastSubscriber() throws Exception {
+        try (Pipeline p = new Pipeline("shared")) {
+            exec(p.sourceUrl, "CREATE TABLE public.a (id int PRIMARY KEY)");
+            List<String> before = objects(p.sourceUrl);
+            p.set("hanacdc.tables", "public.a");
+            run(p, "install");
+            p.set("hanacdc.task", "second");
+            run(p, "install");
+            run(p, "uninstall");
+            assertEquals(3, Pipeline.count(p.sourceUrl, "SELECT COUNT(*) FROM pg_trigger WHERE tgrelid = 'public.a'::regclass"), "task 'test' still reads a");
+            p.set("hanacdc.task", "test");
+            run(p, "uninstall");
+            assertEquals(before, objects(p.sourceUrl));
+        }
+    }
+
+    @Test
+    void printSqlShowsTheScriptWithoutChangingAnything() throws Exception {
+        try (Pipeline p = new Pipeline("printsql")) {
+            exec(p.sourceUrl, "CREATE TABLE public.\"Odd \"\"Name\"\"\" (id int PRIMARY KEY, \"select\" text)");
+            List<String> before = objects(p.sourceUrl);
+            String script = run(p.set("hanacdc.tables", "public.*"), "print");
+            assertEquals(before, objects(p.sourceUrl));
+            assertTrue(script.contains("CREATE SEQUENCE IF NOT EXISTS \"hanacdc\".\"hanacdc_data_id\""), script);
+            assertTrue(script.contains("AFTER UPDATE ON \"public\".\"Odd \"\"Name\"\"\""), script);
+            assertTrue(script.contains("\"__$TRIGGER_ID\""), script);
+        }
+    }
+
+    @Test
+    void statusListsPositionsPerTable() throws Exception {
+        try (Pipeline p = new Pipeline("status")) {
+            exec(p.sourceUrl, "CREATE TABLE public.s (id int PRIMARY KEY)", "INSERT INTO public.s VALUES (1), (2)");
+            p.set("hanacdc.tables", "public.s").start();
+            p.awaitConverged(20_000);
+            exec(p.sourceUrl, "INSERT INTO public.s VALUES (3)");
+            p.awaitConverged(20_000);
+            String status = run(p, "status");
+            assertTrue(status.contains("public.s") && status.contains("STREAMING"), status);
+        }
+    }
+}
