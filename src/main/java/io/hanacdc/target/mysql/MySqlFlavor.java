@@ -1,0 +1,59 @@
+package io.hanacdc.target.mysql;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * What differs between MySQL 8 and MariaDB for us: the driver, the upsert clause and the exact-match
+ * collation. Each server is spoken to through its own driver: MySQL's driver reads MariaDB 10's
+ * "5.5.5-" version prefix as MySQL 5.5 and then drops fractional seconds.
+ */
+public enum MySqlFlavor {
+    /** MariaDB keeps VALUES(col) in ON DUPLICATE KEY UPDATE and has no row alias. */
+    MARIADB("utf8mb4_nopad_bin", "jdbc:mariadb:", "") {
+        @Override
+        String onDuplicateKeyUpdate(List<String> quotedColumns) {
+            return " ON DUPLICATE KEY UPDATE " + quotedColumns.stream().map(c -> c + " = VALUES(" + c + ")").collect(Collectors.joining(", "));
+        }
+    },
+    /** MySQL 8.0.19+ deprecates VALUES(col) in favour of a row alias. */
+    MYSQL("utf8mb4_0900_bin", "jdbc:mysql:", "rewriteBatchedStatements=true&cachePrepStmts=true&prepStmtCacheSize=500"
+            + "&prepStmtCacheSqlLimit=1000000&useServerPrepStmts=false&tcpKeepAlive=true") {
+        @Override
+        String onDuplicateKeyUpdate(List<String> quotedColumns) {
+            return " AS hanacdc_new ON DUPLICATE KEY UPDATE " + quotedColumns.stream().map(c -> c + " = hanacdc_new." + c).collect(Collectors.joining(", "));
+        }
+    };
+
+    /** Binary, no-pad: keys that differ in case, accents or trailing spaces on the source stay different rows. */
+    final String collation;
+    private final String scheme;
+    private final String settings;
+
+    MySqlFlavor(String collation, String scheme, String settings) {
+        this.collation = collation;
+        this.scheme = scheme;
+        this.settings = settings;
+    }
+
+    /** The user's URL (either scheme) for this flavor's driver, with the settings batched writes need. */
+    String jdbcUrl(String url) {
+        String rest = url.substring(url.indexOf(':', "jdbc:".length()) + 1);
+        String u = scheme + rest;
+        return settings.isEmpty() ? u : u + (u.contains("?") ? "&" : "?") + settings;
+    }
+
+    /** The clause appended after INSERT ... VALUES (...), (...). */
+    abstract String onDuplicateKeyUpdate(List<String> quotedColumns);
+
+    public static MySqlFlavor detect(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT VERSION()")) {
+            rs.next();
+            return rs.getString(1).toLowerCase().contains("mariadb") ? MARIADB : MYSQL;
+        }
+    }
+}

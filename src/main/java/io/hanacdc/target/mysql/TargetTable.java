@@ -1,0 +1,85 @@
+package io.hanacdc.target.mysql;
+
+import io.hanacdc.CdcException;
+import io.hanacdc.schema.SourceTable;
+import io.hanacdc.sql.Identifiers;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/** The target table of one source table: created when missing, checked when present. */
+public final class TargetTable {
+    private final String database;
+    private final String name;
+    private final SourceTable source;
+
+    public TargetTable(String database, SourceTable source) {
+        this.database = database;
+        this.name = source.id().name();
+        this.source = source;
+        if (name.length() > 64) {
+            throw new CdcException("table " + source.id() + ": its name is longer than the 64 characters MySQL/MariaDB allow for a target table");
+        }
+    }
+
+    public String qualifiedName() {
+        return Identifiers.backtick(database) + "." + Identifiers.backtick(name);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public SourceTable source() {
+        return source;
+    }
+
+    /** CREATE TABLE text for the source table, with the documented type mapping. */
+    public String createSql(MySqlFlavor flavor) {
+        List<String> types = MySqlTypes.columnTypes(source.columns(), new HashSet<>(source.primaryKey()));
+        List<String> defs = new ArrayList<>();
+        for (int i = 0; i < types.size(); i++) {
+            var c = source.columns().get(i);
+            defs.add(Identifiers.backtick(c.name()) + " " + types.get(i) + (c.nullable() ? " NULL" : " NOT NULL"));
+        }
+        defs.add("PRIMARY KEY (" + source.primaryKey().stream().map(Identifiers::backtick).collect(Collectors.joining(", ")) + ")");
+        return "CREATE TABLE " + qualifiedName() + " (\n  " + String.join(",\n  ", defs)
+                + "\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=" + flavor.collation;
+    }
+
+    /** Creates the table when missing; an existing one must have every source column (extra target columns are fine). */
+    public void ensure(Connection c, MySqlFlavor flavor) throws SQLException {
+        Set<String> existing = existingColumns(c);
+        if (existing.isEmpty()) {
+            try (Statement s = c.createStatement()) {
+                s.execute(createSql(flavor));
+            }
+            return;
+        }
+        List<String> missing = source.columnNames().stream().filter(n -> !existing.contains(n.toLowerCase())).toList();
+        if (!missing.isEmpty()) {
+            throw new CdcException("target table " + database + "." + name + " exists but lacks column(s) " + missing
+                    + " of source table " + source.id() + ": add them, or drop the target table so hana-cdc creates it");
+        }
+    }
+
+    private Set<String> existingColumns(Connection c) throws SQLException {
+        Set<String> cols = new HashSet<>();
+        DatabaseMetaData md = c.getMetaData();
+        try (ResultSet rs = md.getColumns(database, null, name, null)) {
+            while (rs.next()) {
+                if (name.equals(rs.getString("TABLE_NAME"))) {
+                    cols.add(rs.getString("COLUMN_NAME").toLowerCase()); // MySQL column names are case-insensitive
+                }
+            }
+        }
+        return cols;
+    }
+}
