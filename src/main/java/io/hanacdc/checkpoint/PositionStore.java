@@ -66,9 +66,9 @@ public final class PositionStore {
     }
 
     private static Position read(ResultSet rs, TableId id) throws SQLException {
-        Watermark base = new Watermark(rs.getLong("base_high"), Watermark.decodeOpen(rs.getString("base_open")));
+        Watermark base = Watermark.decode(rs.getLong("base_high"), rs.getString("base_open"));
         long windowHigh = rs.getLong("window_high");
-        Watermark window = rs.wasNull() ? null : new Watermark(windowHigh, Watermark.decodeOpen(rs.getString("window_open")));
+        Watermark window = rs.wasNull() ? null : Watermark.decode(windowHigh, rs.getString("window_open"));
         return new Position(id, Phase.valueOf(rs.getString("phase")), new StreamRange(base, window, rs.getLong("cursor_id")),
                 rs.getString("snapshot_key"), rs.getLong("snapshot_rows"), rs.getLong("last_data_id"),
                 rs.getLong("last_transaction_id"), rs.getObject("last_source_time", LocalDateTime.class),

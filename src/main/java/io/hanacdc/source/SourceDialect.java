@@ -3,6 +3,7 @@ package io.hanacdc.source;
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
+import io.hanacdc.stream.Watermark;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -50,8 +51,8 @@ public interface SourceDialect {
      */
     long readHighWaterMark(Connection c, CaptureNames names) throws SQLException;
 
-    /** A of the watermark: ids of write transactions that are still open, sorted ascending. */
-    long[] readOpenTransactions(Connection c) throws SQLException;
+    /** A of the watermark: the write transactions still open, completing the watermark of the given H. */
+    Watermark readOpenTransactions(Connection c, long high) throws SQLException;
 
     /** Executes install/uninstall statements so that either all take effect or none does. */
     void executeAtomically(Connection c, List<String> statements, java.time.Duration lockTimeout) throws SQLException;

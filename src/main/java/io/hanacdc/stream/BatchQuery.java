@@ -9,6 +9,8 @@ import static io.hanacdc.source.CdcColumns.TRIGGER_ID;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
@@ -17,7 +19,8 @@ import java.util.stream.Stream;
  * SQL of one batch read: the rows {@link StreamRange#selects} accepts, first {@code limit} by data id.
  * Written as two index-friendly parts: new ids above max(cursor, H_base) not held by the window's open
  * transactions, and the held-back rows (id ≤ H_base) of transactions that were open at the base but
- * have finished by the window. Transaction ids are numbers, so they are inlined as literals.
+ * have finished by the window (listed ones, and those in the base's open-ended range that fall below
+ * the window's). Transaction ids are numbers, so they are inlined as literals.
  */
 public final class BatchQuery {
     private final SourceDialect dialect;
@@ -35,15 +38,29 @@ public final class BatchQuery {
         String tx = dialect.quote(TRANSACTION_ID);
         long from = Math.max(r.cursor(), r.base().high());
         String fresh = select + " WHERE " + id + " > " + from + " AND " + id + " <= " + r.window().high()
-                + (r.window().open().length == 0 ? "" : " AND " + tx + " NOT IN (" + list(r.window().open()) + ")");
-        long[] late = r.base().finishedBy(r.window());
-        if (late.length == 0 || r.cursor() >= r.base().high()) {
+                + notOpen(tx, r.window());
+        List<String> late = new ArrayList<>();
+        long[] listed = r.base().finishedBy(r.window());
+        if (listed.length > 0) {
+            late.add(tx + " IN (" + list(listed) + ")");
+        }
+        Watermark base = r.base();
+        if (base.openFrom() < r.window().openFrom()) {
+            late.add("(" + tx + " >= " + base.openFrom() + notOpen(tx, r.window()) + ")");
+        }
+        if (late.isEmpty() || r.cursor() >= base.high()) {
             return fresh + " ORDER BY " + id + " LIMIT " + limit;
         }
-        String held = select + " WHERE " + tx + " IN (" + list(late) + ") AND " + id + " > " + r.cursor()
-                + " AND " + id + " <= " + r.base().high();
+        String held = select + " WHERE (" + String.join(" OR ", late) + ") AND " + id + " > " + r.cursor()
+                + " AND " + id + " <= " + base.high();
         return "(" + fresh + " ORDER BY " + id + " LIMIT " + limit + ") UNION ALL ("
                 + held + " ORDER BY " + id + " LIMIT " + limit + ") ORDER BY " + id + " LIMIT " + limit;
+    }
+
+    /** " AND tx is not open at w" (empty when nothing is open). */
+    private static String notOpen(String tx, Watermark w) {
+        return (w.open().length == 0 ? "" : " AND " + tx + " NOT IN (" + list(w.open()) + ")")
+                + (w.openFrom() == Watermark.NO_BOUND ? "" : " AND " + tx + " < " + w.openFrom());
     }
 
     private static String list(long[] ids) {

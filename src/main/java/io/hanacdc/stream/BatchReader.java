@@ -29,7 +29,7 @@ public final class BatchReader {
     /** H first, then A, as separate statements (DESIGN §3); the connection must be in autocommit mode. */
     public Watermark readWatermark(Connection c) throws SQLException {
         long high = dialect.readHighWaterMark(c, names);
-        return new Watermark(high, dialect.readOpenTransactions(c));
+        return dialect.readOpenTransactions(c, high);
     }
 
     public List<ChangeRow> read(Connection c, StreamRange range, int limit) throws SQLException {

@@ -45,8 +45,10 @@ class BatchQueryTest {
             BatchReader reader = new BatchReader(new PostgresDialect(), new CaptureNames("hanacdc", 63), table);
             try (Connection c = TestDatabases.connect(p.sourceUrl)) {
                 for (int trial = 0; trial < 300; trial++) {
-                    Watermark base = new Watermark(rnd.nextInt(800), randomTransactions(rnd));
-                    Watermark window = new Watermark(base.high() + rnd.nextInt(400), randomTransactions(rnd));
+                    long baseFrom = rnd.nextBoolean() ? Watermark.NO_BOUND : 10 + rnd.nextInt(12);
+                    long windowFrom = baseFrom == Watermark.NO_BOUND || rnd.nextBoolean() ? Watermark.NO_BOUND : baseFrom + rnd.nextInt(8);
+                    Watermark base = new Watermark(rnd.nextInt(800), randomTransactions(rnd), baseFrom);
+                    Watermark window = new Watermark(base.high() + rnd.nextInt(400), randomTransactions(rnd), windowFrom);
                     StreamRange range = new StreamRange(base, window, rnd.nextBoolean() ? 0 : rnd.nextInt(800));
                     int limit = 1 + rnd.nextInt(60);
                     List<Long> expected = new ArrayList<>();

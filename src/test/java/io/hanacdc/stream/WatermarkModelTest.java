@@ -24,24 +24,50 @@ import org.junit.jupiter.api.Test;
 class WatermarkModelTest {
     private static final int SCHEDULES = 20_000;
 
+    /** How the poller learns A. */
+    enum OpenSet {
+        /** The exact set of open write transactions (HANA's M_TRANSACTIONS). */
+        EXACT,
+        /** A PostgreSQL snapshot: xip below xmax = latest completed + 1, and everything from xmax on. */
+        SNAPSHOT,
+        /** The same snapshot with its xmax ignored: only the listed transactions count as open. */
+        SNAPSHOT_XIP_ONLY
+    }
+
     @Test
-    void everyCommittedRowIsAppliedExactlyOnce() {
+    void everyCommittedRowIsAppliedExactlyOnceWithTheExactOpenSet() {
         for (int seed = 0; seed < SCHEDULES; seed++) {
-            new Schedule(seed, false).run();
+            new Schedule(seed, false, OpenSet.EXACT).run();
+        }
+    }
+
+    @Test
+    void everyCommittedRowIsAppliedExactlyOnceWithPostgresSnapshots() {
+        for (int seed = 0; seed < SCHEDULES; seed++) {
+            new Schedule(seed, false, OpenSet.SNAPSHOT).run();
         }
     }
 
     @Test
     void theModelCatchesAPollerThatReadsOpenTransactionsBeforeTheHighWaterMark() {
+        assertTrue(failures(true, OpenSet.EXACT) > 50, "reading A before H must lose rows in some schedules");
+    }
+
+    @Test
+    void theModelCatchesAPollerThatIgnoresTheSnapshotXmax() {
+        assertTrue(failures(false, OpenSet.SNAPSHOT_XIP_ONLY) > 50, "running transactions above xmax are not listed in xip");
+    }
+
+    private static int failures(boolean brokenOrder, OpenSet mode) {
         int failures = 0;
         for (int seed = 0; seed < 2_000; seed++) {
             try {
-                new Schedule(seed, true).run();
+                new Schedule(seed, brokenOrder, mode).run();
             } catch (AssertionError e) {
                 failures++;
             }
         }
-        assertTrue(failures > 50, "reading A before H must lose rows in some schedules, lost in " + failures);
+        return failures;
     }
 
     private static final class Row {
@@ -63,7 +89,9 @@ class WatermarkModelTest {
     private static final class Schedule {
         final Random rnd;
         final boolean brokenOrder;
+        final OpenSet mode;
         long seq;
+        long latestCompleted;
         long nextTx = 1;
         final Map<Integer, Integer> source = new HashMap<>();
         final Map<Integer, Integer> target = new HashMap<>();
@@ -75,12 +103,13 @@ class WatermarkModelTest {
         StreamRange range = StreamRange.at(new Watermark(0, new long[0]));
         int phase;
         long pendingHigh;
-        long[] pendingOpen;
+        Watermark pendingOpen;
         final int batchSize;
 
-        Schedule(int seed, boolean brokenOrder) {
+        Schedule(int seed, boolean brokenOrder, OpenSet mode) {
             this.rnd = new Random(seed);
             this.brokenOrder = brokenOrder;
+            this.mode = mode;
             this.batchSize = 1 + rnd.nextInt(4);
         }
 
@@ -158,10 +187,18 @@ class WatermarkModelTest {
                 r.dead = !commit;
             }
             locks.values().removeIf(o -> o == t);
+            latestCompleted = Math.max(latestCompleted, t);
         }
 
-        long[] open() {
-            return writes.keySet().stream().mapToLong(Long::longValue).toArray();
+        /** A as the poller sees it; H is filled in when the window opens. */
+        Watermark open() {
+            long[] running = writes.keySet().stream().mapToLong(Long::longValue).toArray();
+            if (mode == OpenSet.EXACT) {
+                return new Watermark(0, running);
+            }
+            long xmax = latestCompleted + 1;
+            long[] xip = java.util.stream.LongStream.of(running).filter(t -> t < xmax).toArray();
+            return mode == OpenSet.SNAPSHOT ? new Watermark(0, xip, xmax) : new Watermark(0, xip);
         }
 
         /** One atomic step of a poll: read H, read A (in that order, or reversed when broken), or read and apply a batch. */
@@ -176,7 +213,7 @@ class WatermarkModelTest {
                 case "H" -> pendingHigh = seq;
                 case "A" -> pendingOpen = open();
                 default -> {
-                    range = range.open(new Watermark(pendingHigh, pendingOpen));
+                    range = range.open(new Watermark(pendingHigh, pendingOpen.open(), pendingOpen.openFrom()));
                     batch();
                 }
             }

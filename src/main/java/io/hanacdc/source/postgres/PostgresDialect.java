@@ -6,6 +6,7 @@ import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureSql;
 import io.hanacdc.source.SourceDialect;
+import io.hanacdc.stream.Watermark;
 import io.hanacdc.sql.Identifiers;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -18,11 +19,13 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * PostgreSQL source. The watermark is read as two autocommit statements, H then A, exactly like the
+ * PostgreSQL source. The watermark is read as two autocommit statements, H then A, like the
  * statement-level form of DESIGN §3: every row with id ≤ H belongs to a transaction whose xid was
  * assigned before H was read (the row write precedes its AFTER trigger's nextval), so the later
- * snapshot either shows it committed or lists it in xip. A is therefore xip alone, and the batch may
- * be read in any later statement because "not in A and id ≤ H" rows are committed for good.
+ * snapshot shows it either committed or not visible. "Not visible" is the xip list <em>and</em> every
+ * xid ≥ the snapshot's xmax: xmax is latestCompletedXid + 1, so a running transaction with a newer
+ * xid is invisible without being listed. Rows not in A with id ≤ H are committed for good, so the
+ * batch may be read by any later statement.
  */
 public final class PostgresDialect implements SourceDialect {
     private static final String COLUMNS = """
@@ -48,7 +51,8 @@ public final class PostgresDialect implements SourceDialect {
     private static final String ESTIMATE = """
             SELECT greatest(c.reltuples, 0)::bigint FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
             WHERE n.nspname = ? AND c.relname = ?""";
-    private static final String OPEN_TRANSACTIONS = "SELECT x::text::bigint FROM pg_snapshot_xip(pg_current_snapshot()) x ORDER BY 1";
+    private static final String OPEN_TRANSACTIONS = "SELECT pg_snapshot_xmax(s)::text::bigint,"
+            + " (SELECT string_agg(x::text, ',') FROM pg_snapshot_xip(s) x) FROM pg_current_snapshot() s";
 
     @Override
     public String name() {
@@ -157,14 +161,13 @@ public final class PostgresDialect implements SourceDialect {
     }
 
     @Override
-    public long[] readOpenTransactions(Connection c) throws SQLException {
-        List<Long> ids = new ArrayList<>();
+    public Watermark readOpenTransactions(Connection c, long high) throws SQLException {
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(OPEN_TRANSACTIONS)) {
-            while (rs.next()) {
-                ids.add(rs.getLong(1));
-            }
+            rs.next();
+            long xmax = rs.getLong(1);
+            String xip = rs.getString(2);
+            return Watermark.decode(high, (xip == null ? "" : xip) + ";" + xmax);
         }
-        return ids.stream().mapToLong(Long::longValue).toArray();
     }
 
     @Override
