@@ -6,6 +6,7 @@ import io.hanacdc.checkpoint.Position;
 import io.hanacdc.checkpoint.PositionStore;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.db.DataSources;
+import io.hanacdc.pipeline.CdcTask;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
@@ -27,7 +28,7 @@ public final class Commands {
     public Commands(CdcConfig cfg, PrintStream out) {
         this.cfg = cfg;
         this.out = out;
-        this.dialect = SourceDialects.forUrl(cfg.source().url());
+        this.dialect = SourceDialects.forUrl(cfg.source().url(), cfg.capture());
         this.names = new CaptureNames(cfg.cdcSchema(), dialect.maxIdentifierBytes());
     }
 
@@ -36,7 +37,7 @@ public final class Commands {
     }
 
     public void install(boolean printOnly) throws SQLException {
-        try (HikariDataSource source = DataSources.pool("source", cfg.source(), 1, dialect.connectionInitSql());
+        try (HikariDataSource source = DataSources.pool("source", CdcTask.sourceEndpoint(cfg, dialect), 1, dialect.connectionInitSql());
              Connection c = source.getConnection()) {
             List<SourceTable> tables = new TableResolver(dialect, cfg.cdcSchema()).resolve(c, cfg.tables());
             if (printOnly) {
@@ -49,7 +50,7 @@ public final class Commands {
     }
 
     public void uninstall() throws SQLException {
-        try (HikariDataSource source = DataSources.pool("source", cfg.source(), 1, dialect.connectionInitSql());
+        try (HikariDataSource source = DataSources.pool("source", CdcTask.sourceEndpoint(cfg, dialect), 1, dialect.connectionInitSql());
              Connection c = source.getConnection()) {
             var removed = installer().uninstall(c);
             out.println("removed capture of " + removed.size() + " table(s); subscriptions of task " + cfg.task() + " removed");

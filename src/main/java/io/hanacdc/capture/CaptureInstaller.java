@@ -45,7 +45,7 @@ public final class CaptureInstaller {
         List<String> out = new ArrayList<>(sql.installShared());
         for (SourceTable t : tables) {
             out.addAll(sql.installTable(t, 1));
-            out.add(registry.insertSql(t, 1, false));
+            out.add(registry.insertSql(t, keysOnly(), 1, false));
             out.add(registry.subscribeSql(task, t.id()));
         }
         return out;
@@ -60,16 +60,16 @@ public final class CaptureInstaller {
             CaptureRegistry.Entry existing = installed.get(t.id());
             if (existing == null) {
                 List<String> statements = new ArrayList<>(sql.installTable(t, 1));
-                statements.add(registry.insertSql(t, 1, createdSchema));
+                statements.add(registry.insertSql(t, keysOnly(), 1, createdSchema));
                 statements.add(registry.subscribeSql(task, t.id()));
                 run(c, statements, "capture for table " + t.id());
                 LOG.info("installed capture for {} (CDC table {}.{})", t.id(), names.cdcSchema(), names.cdcTable(t.id()));
                 continue;
             }
-            if (!existing.columns().equals(CaptureRegistry.describeColumns(t))) {
-                throw new CdcException("capture for " + t.id() + " was installed for other columns than the table has now ("
-                        + existing.columns() + " vs " + CaptureRegistry.describeColumns(t)
-                        + "); run 'uninstall' and 'install' again to capture the new shape");
+            String wanted = CaptureRegistry.describeColumns(t, keysOnly());
+            if (!existing.columns().equals(wanted)) {
+                throw new CdcException("capture for " + t.id() + " was installed for another shape or mode than configured now ("
+                        + existing.columns() + " vs " + wanted + "); run 'uninstall' and 'install' again to capture the new shape");
             }
             if (!registry.isSubscribed(c, task, t.id())) {
                 run(c, List.of(registry.subscribeSql(task, t.id())), "subscription of task " + task + " to " + t.id());
@@ -104,6 +104,10 @@ public final class CaptureInstaller {
             LOG.info("removed the shared capture objects{}", createdSchema ? " and schema " + names.cdcSchema() : "");
         }
         return removed;
+    }
+
+    private boolean keysOnly() {
+        return dialect.captureOptions().keysOnly();
     }
 
     private boolean schemaExists(Connection c) throws SQLException {

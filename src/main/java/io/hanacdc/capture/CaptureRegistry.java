@@ -33,14 +33,15 @@ final class CaptureRegistry {
         this.names = names;
     }
 
-    static String describeColumns(SourceTable t) {
-        return t.columns().stream().map(c -> c.name() + " " + c.sourceType()).collect(Collectors.joining(", "));
+    /** The captured shape: columns and types, and the capture mode, so a changed shape or mode is noticed. */
+    static String describeColumns(SourceTable t, boolean keysOnly) {
+        return (keysOnly ? "keys-only: " : "") + t.columns().stream().map(c -> c.name() + " " + c.sourceType()).collect(Collectors.joining(", "));
     }
 
-    String insertSql(SourceTable t, int version, boolean createdSchema) {
+    String insertSql(SourceTable t, boolean keysOnly, int version, boolean createdSchema) {
         return "INSERT INTO " + registry + " (source_schema, source_table, cdc_table, version, columns, created_schema) VALUES ("
                 + literal(t.id().schema()) + ", " + literal(t.id().name()) + ", " + literal(names.cdcTable(t.id())) + ", "
-                + version + ", " + literal(describeColumns(t)) + ", " + createdSchema + ")";
+                + version + ", " + literal(describeColumns(t, keysOnly)) + ", " + createdSchema + ")";
     }
 
     String deleteSql(TableId id) {

@@ -2,6 +2,7 @@ package io.hanacdc.config;
 
 import io.hanacdc.CdcException;
 import io.hanacdc.schema.TablePattern;
+import io.hanacdc.source.CaptureOptions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -18,7 +19,8 @@ public record CdcConfig(
         Duration pollInterval,
         int batchSize,
         int snapshotChunkSize,
-        Duration lockTimeout) {
+        Duration lockTimeout,
+        CaptureOptions capture) {
 
     /** A database connection: JDBC URL and credentials. */
     public record Endpoint(String url, String user, String password) {
@@ -40,7 +42,8 @@ public record CdcConfig(
                 Duration.ofMillis(r.positiveInt("hanacdc.poll-interval-ms", 200)),
                 r.positiveInt("hanacdc.batch-size", 5000),
                 r.positiveInt("hanacdc.snapshot.chunk-size", 10000),
-                Duration.ofMillis(r.positiveInt("hanacdc.install.lock-timeout-ms", 10000)));
+                Duration.ofMillis(r.positiveInt("hanacdc.install.lock-timeout-ms", 10000)),
+                CaptureOptions.parse(r.string("hanacdc.capture.mode", "full"), r.string("hanacdc.capture.on-error", "record-and-resync")));
     }
 
     private record Reader(Function<String, Optional<String>> props) {

@@ -13,6 +13,7 @@ import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialects;
 import io.hanacdc.source.TableResolver;
 import io.hanacdc.stream.BatchReader;
+import io.hanacdc.stream.KeyRefetcher;
 import io.hanacdc.target.mysql.MySqlTarget;
 import io.hanacdc.target.mysql.RowWriter;
 import io.hanacdc.target.mysql.TargetTable;
@@ -40,12 +41,12 @@ public final class CdcTask implements AutoCloseable {
     }
 
     public static CdcTask start(CdcConfig cfg) {
-        SourceDialect dialect = SourceDialects.forUrl(cfg.source().url());
+        SourceDialect dialect = SourceDialects.forUrl(cfg.source().url(), cfg.capture());
         CaptureNames names = new CaptureNames(cfg.cdcSchema(), dialect.maxIdentifierBytes());
         HikariDataSource source = null;
         MySqlTarget target = null;
         try {
-            source = DataSources.pool("source", cfg.source(), MAX_POOL, dialect.connectionInitSql());
+            source = DataSources.pool("source", sourceEndpoint(cfg, dialect), MAX_POOL, dialect.connectionInitSql());
             List<SourceTable> tables;
             try (Connection c = source.getConnection()) {
                 tables = new TableResolver(dialect, cfg.cdcSchema()).resolve(c, cfg.tables());
@@ -64,7 +65,7 @@ public final class CdcTask implements AutoCloseable {
                     tt.ensure(t, target.flavor());
                     RowWriter writer = new RowWriter(tt, target.flavor());
                     SourceTable st = tt.source();
-                    workers.add(new TableWorker(st, source, target, new BatchReader(dialect, names, st), writer,
+                    workers.add(new TableWorker(st, source, target, new BatchReader(dialect, names, st), new KeyRefetcher(dialect, st), writer,
                             new SnapshotCopier(dialect, st, writer, store, cfg.snapshotChunkSize()), store, cfg.batchSize()));
                 }
             }
@@ -78,6 +79,11 @@ public final class CdcTask implements AutoCloseable {
             }
             throw e instanceof CdcException ce ? ce : new CdcException("task " + cfg.task() + " could not start: " + e.getMessage(), e);
         }
+    }
+
+    /** The configured source, with the URL settings the dialect relies on. */
+    public static CdcConfig.Endpoint sourceEndpoint(CdcConfig cfg, SourceDialect dialect) {
+        return new CdcConfig.Endpoint(dialect.connectionUrl(cfg.source().url()), cfg.source().user(), cfg.source().password());
     }
 
     private static List<TargetTable> targetTables(MySqlTarget target, List<SourceTable> tables) {

@@ -7,6 +7,7 @@ import io.hanacdc.snapshot.SnapshotCopier;
 import io.hanacdc.stream.BatchReader;
 import io.hanacdc.stream.ChangeRow;
 import io.hanacdc.stream.ChangeSet;
+import io.hanacdc.stream.KeyRefetcher;
 import io.hanacdc.stream.StreamRange;
 import io.hanacdc.target.mysql.MySqlTarget;
 import io.hanacdc.target.mysql.RowWriter;
@@ -34,6 +35,7 @@ public final class TableWorker {
     private final DataSource source;
     private final MySqlTarget target;
     private final BatchReader reader;
+    private final KeyRefetcher refetcher;
     private final RowWriter writer;
     private final SnapshotCopier copier;
     private final PositionStore store;
@@ -46,12 +48,13 @@ public final class TableWorker {
     private int failures;
     private long retryAtNanos;
 
-    public TableWorker(SourceTable table, DataSource source, MySqlTarget target, BatchReader reader, RowWriter writer,
-                       SnapshotCopier copier, PositionStore store, int batchSize) {
+    public TableWorker(SourceTable table, DataSource source, MySqlTarget target, BatchReader reader, KeyRefetcher refetcher,
+                       RowWriter writer, SnapshotCopier copier, PositionStore store, int batchSize) {
         this.table = table;
         this.source = source;
         this.target = target;
         this.reader = reader;
+        this.refetcher = refetcher;
         this.writer = writer;
         this.copier = copier;
         this.store = store;
@@ -120,14 +123,19 @@ public final class TableWorker {
                 if (range.window() == null) {
                     range = range.open(reader.readWatermark(s));
                 }
-                List<ChangeRow> rows = reader.read(s, range, batchSize);
-                boolean drained = rows.size() < batchSize;
+                BatchReader.Batch batch = reader.read(s, range, batchSize);
+                List<ChangeRow> rows = batch.rows();
+                boolean drained = batch.drained();
                 if (rows.isEmpty()) {
                     position = position.withRange(range.advance(range.cursor(), drained));
                     lag = Duration.ZERO;
                 } else {
                     Position next = position.applied(rows, range.advance(rows.get(rows.size() - 1).dataId(), drained));
-                    apply(t, rows, next);
+                    ChangeSet changes = ChangeSet.of(rows, keyIndexes);
+                    if (!changes.refetch().isEmpty()) {
+                        changes.resolveRefetched(refetcher.fetch(s, changes.refetch()));
+                    }
+                    apply(t, changes, next);
                     position = next;
                     lag = drained ? Duration.ZERO : Duration.between(next.lastSourceTime(), LocalDateTime.now(ZoneOffset.UTC));
                 }
@@ -138,10 +146,10 @@ public final class TableWorker {
         }
     }
 
-    private void apply(Connection t, List<ChangeRow> rows, Position next) throws SQLException {
+    private void apply(Connection t, ChangeSet changes, Position next) throws SQLException {
         t.setAutoCommit(false);
         try {
-            writer.apply(t, ChangeSet.of(rows, keyIndexes));
+            writer.apply(t, changes);
             store.save(t, next);
             t.commit();
         } catch (SQLException | RuntimeException e) {

@@ -38,7 +38,7 @@ public final class SnapshotCopier {
         this.writer = writer;
         this.store = store;
         this.chunkSize = chunkSize;
-        String select = "SELECT " + table.columnNames().stream().map(dialect::quote).collect(Collectors.joining(", "))
+        String select = "SELECT " + table.columns().stream().map(dialect::selectExpression).collect(Collectors.joining(", "))
                 + " FROM " + dialect.qualified(table.id().schema(), table.id().name());
         String order = " ORDER BY " + table.primaryKey().stream().map(dialect::quote).collect(Collectors.joining(", ")) + " LIMIT " + chunkSize;
         this.firstChunk = select + order;

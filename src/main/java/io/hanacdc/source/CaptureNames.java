@@ -35,6 +35,11 @@ public final class CaptureNames {
         return fit(t.schema() + "$" + t.name(), "");
     }
 
+    /** The table's capture-error table (keys whose capture failed), in the CDC schema. */
+    public String errorTable(TableId t) {
+        return fit(t.schema() + "$" + t.name(), "$err");
+    }
+
     /** Trigger (or trigger function) for one operation: ins, upd, del, fn. */
     public String trigger(TableId t, String kind) {
         return fit(t.schema() + "$" + t.name(), "$" + kind);

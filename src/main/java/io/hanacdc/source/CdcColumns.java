@@ -12,6 +12,8 @@ public final class CdcColumns {
     public static final int OP_INSERT = 2;
     public static final int OP_UPDATE_BEFORE = 3;
     public static final int OP_UPDATE_AFTER = 4;
+    /** A key whose capture failed (HANA record-and-resync): re-read it from the source. */
+    public static final int OP_RESYNC = 5;
 
     /** Registry of installed capture, one row per source table, in the CDC schema. */
     public static final String CAPTURE_REGISTRY = "hanacdc_capture";

@@ -1,6 +1,7 @@
 package io.hanacdc.source;
 
 import io.hanacdc.schema.ColumnType;
+import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.stream.Watermark;
@@ -24,6 +25,16 @@ public interface SourceDialect {
     /** Statement run on every new source connection (time zone etc.), or empty. */
     Optional<String> connectionInitSql();
 
+    /** The user's JDBC URL with any driver settings the dialect relies on. */
+    default String connectionUrl(String url) {
+        return url;
+    }
+
+    /** How a column is selected when reading rows (snapshot, CDC batches); a type may need converting on the way out. */
+    default String selectExpression(SourceColumn column) {
+        return quote(column.name());
+    }
+
     /** Longest identifier the source accepts, in UTF-8 bytes. */
     int maxIdentifierBytes();
 
@@ -44,6 +55,27 @@ public interface SourceDialect {
 
     /** The DDL statements of one capture piece, in execution order. */
     CaptureSql captureSql(CaptureNames names);
+
+    /** How capture is installed (full or keys-only; whether capture failures are recorded). */
+    CaptureOptions captureOptions();
+
+    /** Columns a CDC row carries: the whole row, or only the key in keys-only mode. */
+    default List<SourceColumn> capturedColumns(SourceTable t) {
+        return captureOptions().keysOnly() ? t.keyColumns() : t.columns();
+    }
+
+    /** Whether triggers record failed captures in a per-table capture-error table the stream must read. */
+    default boolean recordsCaptureErrors() {
+        return false;
+    }
+
+    /**
+     * Whether the connected user can read the open write transactions (A). When not, the stream
+     * falls back to gap probing. The message explains what is missing.
+     */
+    default Optional<String> openTransactionsUnreadable(Connection c) throws SQLException {
+        return Optional.empty();
+    }
 
     /**
      * H of the watermark: a value at least every data id allocated before this call.

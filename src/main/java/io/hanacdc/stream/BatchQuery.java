@@ -6,8 +6,7 @@ import static io.hanacdc.source.CdcColumns.OPERATION;
 import static io.hanacdc.source.CdcColumns.TRANSACTION_ID;
 import static io.hanacdc.source.CdcColumns.TRIGGER_ID;
 
-import io.hanacdc.schema.SourceTable;
-import io.hanacdc.source.CaptureNames;
+import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.source.SourceDialect;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,21 +15,21 @@ import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
 /**
- * SQL of one batch read: the rows {@link StreamRange#selects} accepts, first {@code limit} by data id.
- * Written as two index-friendly parts: new ids above max(cursor, H_base) not held by the window's open
- * transactions, and the held-back rows (id ≤ H_base) of transactions that were open at the base but
- * have finished by the window (listed ones, and those in the base's open-ended range that fall below
- * the window's). Transaction ids are numbers, so they are inlined as literals.
+ * SQL of one batch read from one capture table: the rows {@link StreamRange#selects} accepts, first
+ * {@code limit} by data id. Written as two index-friendly parts: new ids above max(cursor, H_base) not
+ * held by the window's open transactions, and the held-back rows (id ≤ H_base) of transactions that
+ * were open at the base but have finished by the window (listed ones, and those in the base's
+ * open-ended range that fall below the window's). Transaction ids are numbers, inlined as literals.
  */
 public final class BatchQuery {
     private final SourceDialect dialect;
     private final String select;
 
-    public BatchQuery(SourceDialect dialect, CaptureNames names, SourceTable table) {
+    public BatchQuery(SourceDialect dialect, String qualifiedTable, List<SourceColumn> columns) {
         this.dialect = dialect;
-        String columns = Stream.concat(Stream.of(DATA_ID, TRIGGER_ID, TRANSACTION_ID, CREATE_TIME, OPERATION),
-                table.columnNames().stream()).map(dialect::quote).collect(Collectors.joining(", "));
-        this.select = "SELECT " + columns + " FROM " + dialect.qualified(names.cdcSchema(), names.cdcTable(table.id()));
+        String list = Stream.concat(Stream.of(DATA_ID, TRIGGER_ID, TRANSACTION_ID, CREATE_TIME, OPERATION).map(dialect::quote),
+                columns.stream().map(dialect::selectExpression)).collect(Collectors.joining(", "));
+        this.select = "SELECT " + list + " FROM " + qualifiedTable;
     }
 
     public String sql(StreamRange r, int limit) {
@@ -53,8 +52,9 @@ public final class BatchQuery {
         }
         String held = select + " WHERE (" + String.join(" OR ", late) + ") AND " + id + " > " + r.cursor()
                 + " AND " + id + " <= " + base.high();
-        return "(" + fresh + " ORDER BY " + id + " LIMIT " + limit + ") UNION ALL ("
-                + held + " ORDER BY " + id + " LIMIT " + limit + ") ORDER BY " + id + " LIMIT " + limit;
+        // Derived tables: the form both PostgreSQL and HANA's documented grammar accept for ordered, limited union parts.
+        return "SELECT * FROM (" + fresh + " ORDER BY " + id + " LIMIT " + limit + ") f UNION ALL SELECT * FROM ("
+                + held + " ORDER BY " + id + " LIMIT " + limit + ") h ORDER BY " + id + " LIMIT " + limit;
     }
 
     /** " AND tx is not open at w" (empty when nothing is open). */

@@ -10,20 +10,39 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
-/** Reads the watermark and the safe rows of one table from the source. */
+/**
+ * Reads the watermark and the safe rows of one table from the source: from its CDC table and, where
+ * triggers record capture failures, from its capture-error table, merged in data-id order.
+ */
 public final class BatchReader {
+    /** Rows of one read, and whether they were all the window had left. */
+    public record Batch(List<ChangeRow> rows, boolean drained) {}
+
+    private record Part(BatchQuery query, int[] positions, boolean fullImage) {}
+
     private final SourceDialect dialect;
     private final CaptureNames names;
     private final SourceTable table;
-    private final BatchQuery query;
+    private final List<Part> parts = new ArrayList<>();
 
     public BatchReader(SourceDialect dialect, CaptureNames names, SourceTable table) {
         this.dialect = dialect;
         this.names = names;
         this.table = table;
-        this.query = new BatchQuery(dialect, names, table);
+        String schema = names.cdcSchema();
+        List<SourceColumn> captured = dialect.capturedColumns(table);
+        parts.add(part(dialect.qualified(schema, names.cdcTable(table.id())), captured, captured.size() == table.columns().size()));
+        if (dialect.recordsCaptureErrors()) {
+            parts.add(part(dialect.qualified(schema, names.errorTable(table.id())), table.keyColumns(), false));
+        }
+    }
+
+    private Part part(String qualifiedTable, List<SourceColumn> columns, boolean fullImage) {
+        int[] positions = columns.stream().mapToInt(c -> table.columns().indexOf(c)).toArray();
+        return new Part(new BatchQuery(dialect, qualifiedTable, columns), positions, fullImage);
     }
 
     /** H first, then A, as separate statements (DESIGN §3); the connection must be in autocommit mode. */
@@ -32,22 +51,38 @@ public final class BatchReader {
         return dialect.readOpenTransactions(c, high);
     }
 
-    public List<ChangeRow> read(Connection c, StreamRange range, int limit) throws SQLException {
+    public Batch read(Connection c, StreamRange range, int limit) throws SQLException {
         List<ChangeRow> rows = new ArrayList<>();
+        boolean drained = true;
+        for (Part part : parts) {
+            int before = rows.size();
+            read(c, part, range, limit, rows);
+            drained &= rows.size() - before < limit;
+        }
+        if (parts.size() > 1) {
+            rows.sort(Comparator.comparingLong(ChangeRow::dataId));
+        }
+        if (rows.size() > limit) {
+            return new Batch(new ArrayList<>(rows.subList(0, limit)), false);
+        }
+        return new Batch(rows, drained && rows.size() < limit);
+    }
+
+    private void read(Connection c, Part part, StreamRange range, int limit, List<ChangeRow> into) throws SQLException {
         List<SourceColumn> columns = table.columns();
         try (Statement s = c.createStatement()) {
             s.setFetchSize(Math.min(limit, 1000));
-            try (ResultSet rs = s.executeQuery(query.sql(range, limit))) {
+            try (ResultSet rs = s.executeQuery(part.query().sql(range, limit))) {
                 while (rs.next()) {
                     Object[] values = new Object[columns.size()];
-                    for (int i = 0; i < values.length; i++) {
-                        values[i] = dialect.readValue(rs, 6 + i, columns.get(i).type());
+                    for (int i = 0; i < part.positions().length; i++) {
+                        int position = part.positions()[i];
+                        values[position] = dialect.readValue(rs, 6 + i, columns.get(position).type());
                     }
-                    rows.add(new ChangeRow(rs.getLong(1), rs.getInt(2), rs.getLong(3),
-                            rs.getObject(4, LocalDateTime.class), rs.getInt(5), values));
+                    into.add(new ChangeRow(rs.getLong(1), rs.getInt(2), rs.getLong(3),
+                            rs.getObject(4, LocalDateTime.class), rs.getInt(5), values, part.fullImage()));
                 }
             }
         }
-        return rows;
     }
 }

@@ -14,38 +14,47 @@ import java.util.Map;
 /**
  * A batch coalesced to one action per key, the last one in data-id order (DESIGN §4): applying the
  * deletes and then the upserts yields the same target state as replaying every row in order.
- * An update's before-image (operation 3) is written only when the key changed, so it deletes the old key.
+ * An update's before-image (operation 3) is written only when the key changed, so it deletes the old
+ * key. A change without a full image (keys-only capture, a recorded capture failure) becomes a
+ * re-read of the key: {@link #resolveRefetched} turns it into an upsert of the current row, or a
+ * delete when the row is gone.
  */
 public final class ChangeSet {
+    private final int[] keyIndexes;
     private final List<Object[]> deletes = new ArrayList<>();
     private final List<Object[]> upserts = new ArrayList<>();
+    private final List<Object[]> refetch = new ArrayList<>();
+
+    private ChangeSet(int[] keyIndexes) {
+        this.keyIndexes = keyIndexes;
+    }
 
     public static ChangeSet of(List<ChangeRow> rows, int[] keyIndexes) {
         Map<List<Object>, ChangeRow> last = new LinkedHashMap<>();
         for (ChangeRow row : rows) {
-            List<Object> key = key(row.values(), keyIndexes);
+            List<Object> key = keyOf(row.values(), keyIndexes);
             last.remove(key); // re-insert so iteration order follows the last change
             last.put(key, row);
         }
-        ChangeSet set = new ChangeSet();
+        ChangeSet set = new ChangeSet(keyIndexes);
         for (ChangeRow row : last.values()) {
-            boolean delete = row.operation() == OP_DELETE || row.operation() == OP_UPDATE_BEFORE;
-            if (delete) {
+            if (row.operation() == OP_DELETE || row.operation() == OP_UPDATE_BEFORE) {
                 set.deletes.add(pick(row.values(), keyIndexes));
-            } else {
+            } else if (row.fullImage()) {
                 set.upserts.add(row.values());
+            } else {
+                set.refetch.add(pick(row.values(), keyIndexes));
             }
         }
         return set;
     }
 
-    private static List<Object> key(Object[] values, int[] keyIndexes) {
+    /** Comparable form of a key: byte arrays by content, decimals without trailing zeros (1.0 and 1.00 are one key). */
+    public static List<Object> keyOf(Object[] values, int[] keyIndexes) {
         Object[] key = new Object[keyIndexes.length];
         for (int i = 0; i < key.length; i++) {
             Object v = values[keyIndexes[i]];
-            key[i] = v instanceof byte[] b ? ByteBuffer.wrap(b) // arrays compare by identity
-                    : v instanceof BigDecimal d ? d.stripTrailingZeros() // 1.0 and 1.00 are one key
-                    : v;
+            key[i] = v instanceof byte[] b ? ByteBuffer.wrap(b) : v instanceof BigDecimal d ? d.stripTrailingZeros() : v;
         }
         return Arrays.asList(key);
     }
@@ -56,6 +65,30 @@ public final class ChangeSet {
             out[i] = values[indexes[i]];
         }
         return out;
+    }
+
+    /** Keys whose current row must be re-read from the source. */
+    public List<Object[]> refetch() {
+        return refetch;
+    }
+
+    /** Given the current rows found for {@link #refetch()}, upsert those and delete the keys no longer present. */
+    public void resolveRefetched(List<Object[]> currentRows) {
+        Map<List<Object>, Object[]> found = new LinkedHashMap<>();
+        for (Object[] row : currentRows) {
+            found.put(keyOf(row, keyIndexes), row);
+        }
+        int[] identity = new int[keyIndexes.length];
+        Arrays.setAll(identity, i -> i);
+        for (Object[] key : refetch) {
+            Object[] row = found.get(keyOf(key, identity));
+            if (row == null) {
+                deletes.add(key);
+            } else {
+                upserts.add(row);
+            }
+        }
+        refetch.clear();
     }
 
     public List<Object[]> deletes() {

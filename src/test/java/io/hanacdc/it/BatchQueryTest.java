@@ -8,6 +8,7 @@ import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
+import io.hanacdc.source.CaptureOptions;
 import io.hanacdc.source.postgres.PostgresDialect;
 import io.hanacdc.stream.BatchReader;
 import io.hanacdc.stream.ChangeRow;
@@ -42,7 +43,7 @@ class BatchQueryTest {
             }
             SourceTable table = new SourceTable(new TableId("s", "t"),
                     List.of(new SourceColumn("id", "int", ColumnType.of(ColumnType.Kind.INTEGER), false)), List.of("id"));
-            BatchReader reader = new BatchReader(new PostgresDialect(), new CaptureNames("hanacdc", 63), table);
+            BatchReader reader = new BatchReader(new PostgresDialect(CaptureOptions.DEFAULT), new CaptureNames("hanacdc", 63), table);
             try (Connection c = TestDatabases.connect(p.sourceUrl)) {
                 for (int trial = 0; trial < 300; trial++) {
                     long baseFrom = rnd.nextBoolean() ? Watermark.NO_BOUND : 10 + rnd.nextInt(12);
@@ -57,7 +58,7 @@ class BatchQueryTest {
                             expected.add(r[0]);
                         }
                     }
-                    List<Long> actual = reader.read(c, range, limit).stream().map(ChangeRow::dataId).toList();
+                    List<Long> actual = reader.read(c, range, limit).rows().stream().map(ChangeRow::dataId).toList();
                     assertEquals(expected, actual, "range " + range + " limit " + limit);
                 }
             }

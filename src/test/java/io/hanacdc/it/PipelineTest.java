@@ -47,6 +47,24 @@ class PipelineTest {
     }
 
     @Test
+    void keysOnlyCaptureStoresOnlyKeysAndConvergesByReReadingRows() throws Exception {
+        try (Pipeline p = new Pipeline("keysonly")) {
+            exec(p.sourceUrl, "CREATE TABLE public.w (a int, b text, wide text, n numeric(10,2), PRIMARY KEY (a, b))",
+                    "INSERT INTO public.w SELECT g % 7, 'k' || g, repeat('x', g), g FROM generate_series(1, 300) g");
+            p.set("hanacdc.tables", "public.w").set("hanacdc.capture.mode", "keys-only").start();
+            p.awaitConverged(20_000);
+            assertEquals(7, Pipeline.count(p.sourceUrl, "SELECT COUNT(*) FROM information_schema.columns WHERE table_name = 'public$w'"),
+                    "CDC table holds 5 bookkeeping columns and the 2 key columns only");
+            exec(p.sourceUrl, "UPDATE public.w SET wide = 'changed', n = n * 2 WHERE a = 3",
+                    "UPDATE public.w SET b = b || '-moved' WHERE a = 4", // key change
+                    "DELETE FROM public.w WHERE a = 5",
+                    "INSERT INTO public.w VALUES (9, 'new', 'fresh', 1.5)",
+                    "UPDATE public.w SET wide = 'short-lived' WHERE a = 9", "DELETE FROM public.w WHERE a = 9 AND b = 'new'");
+            p.awaitConverged(20_000);
+        }
+    }
+
+    @Test
     void valuesOfEveryMappedTypeReplicateExactly() throws Exception {
         try (Pipeline p = new Pipeline("types")) {
             exec(p.sourceUrl, "CREATE TABLE public.t (id bigint PRIMARY KEY, b boolean, s smallint, i int, n numeric(38,10),"

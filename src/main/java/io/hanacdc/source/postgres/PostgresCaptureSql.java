@@ -32,9 +32,16 @@ final class PostgresCaptureSql implements CaptureSql {
     private static final String NEW = "hanacdc_new";
     private static final String OLD = "hanacdc_old";
     private final CaptureNames names;
+    private final boolean keysOnly;
 
-    PostgresCaptureSql(CaptureNames names) {
+    PostgresCaptureSql(CaptureNames names, boolean keysOnly) {
         this.names = names;
+        this.keysOnly = keysOnly;
+    }
+
+    /** The columns a CDC row carries: all of them, or the key alone in keys-only mode. */
+    private List<SourceColumn> captured(SourceTable t) {
+        return keysOnly ? t.keyColumns() : t.columns();
     }
 
     private String q(String id) {
@@ -64,7 +71,7 @@ final class PostgresCaptureSql implements CaptureSql {
         String cdc = inCdc(names.cdcTable(id));
         String fn = inCdc(names.trigger(id, "fn"));
         String src = q(id.schema()) + "." + q(id.name());
-        String columnDefs = t.columns().stream().map(c -> q(c.name()) + " " + c.sourceType()).collect(Collectors.joining(", "));
+        String columnDefs = captured(t).stream().map(c -> q(c.name()) + " " + c.sourceType()).collect(Collectors.joining(", "));
         return List.of(
                 "CREATE TABLE " + cdc + " (" + q(DATA_ID) + " bigint NOT NULL PRIMARY KEY, " + q(TRIGGER_ID) + " int NOT NULL, "
                         + q(TRANSACTION_ID) + " bigint NOT NULL, " + q(CREATE_TIME) + " timestamp NOT NULL, "
@@ -81,7 +88,7 @@ final class PostgresCaptureSql implements CaptureSql {
     }
 
     private String functionBody(SourceTable t, int version, String cdc) {
-        String cols = t.columns().stream().map(c -> q(c.name())).collect(Collectors.joining(", "));
+        String cols = captured(t).stream().map(c -> q(c.name())).collect(Collectors.joining(", "));
         String head = "INSERT INTO " + cdc + " (" + q(DATA_ID) + ", " + q(TRIGGER_ID) + ", " + q(TRANSACTION_ID) + ", "
                 + q(CREATE_TIME) + ", " + q(OPERATION) + ", " + cols + ") SELECT nextval("
                 + Identifiers.literal(inCdc(names.sequence())) + "::regclass), " + version
@@ -102,7 +109,7 @@ final class PostgresCaptureSql implements CaptureSql {
     }
 
     private String prefixed(String alias, SourceTable t) {
-        return t.columns().stream().map(SourceColumn::name).map(c -> alias + "." + q(c)).collect(Collectors.joining(", "));
+        return captured(t).stream().map(SourceColumn::name).map(c -> alias + "." + q(c)).collect(Collectors.joining(", "));
     }
 
     /** Dollar-quotes a function body with a tag that cannot occur inside it (names are user data). */

@@ -4,6 +4,7 @@ import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
+import io.hanacdc.source.CaptureOptions;
 import io.hanacdc.source.CaptureSql;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.stream.Watermark;
@@ -28,6 +29,13 @@ import java.util.Optional;
  * batch may be read by any later statement.
  */
 public final class PostgresDialect implements SourceDialect {
+    private final CaptureOptions options;
+
+    /** Capture errors always fail the write on PostgreSQL: the trigger function runs in the writer's transaction. */
+    public PostgresDialect(CaptureOptions options) {
+        this.options = options;
+    }
+
     private static final String COLUMNS = """
             SELECT a.attname, t.typname, format_type(a.atttypid, a.atttypmod), a.attnotnull,
                    information_schema._pg_char_max_length(a.atttypid, a.atttypmod),
@@ -146,8 +154,13 @@ public final class PostgresDialect implements SourceDialect {
     }
 
     @Override
+    public CaptureOptions captureOptions() {
+        return options;
+    }
+
+    @Override
     public CaptureSql captureSql(CaptureNames names) {
-        return new PostgresCaptureSql(names);
+        return new PostgresCaptureSql(names, options.keysOnly());
     }
 
     @Override

@@ -1,0 +1,48 @@
+package io.hanacdc.bench;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+/**
+ * Reads hana-cdc's progress from its position table in the target. Positions are committed in the
+ * same transaction as the rows they describe, so what this reads is exactly what is visible there.
+ */
+public final class PositionProbe implements AutoCloseable {
+    /** Sums over the task's tables. */
+    public record Totals(int tables, int streaming, long snapshotRows, long rowsApplied, long maxLastDataId) {
+        static final Totals NONE = new Totals(0, 0, 0, 0, 0);
+    }
+
+    private final Connection c;
+    private PreparedStatement ps;
+
+    public PositionProbe(Databases dbs, String targetDb) throws SQLException {
+        this.c = dbs.mysql(targetDb);
+    }
+
+    public Totals read() throws SQLException {
+        try {
+            if (ps == null) {
+                ps = c.prepareStatement("SELECT COUNT(*), COALESCE(SUM(phase = 'STREAMING'), 0), COALESCE(SUM(snapshot_rows), 0),"
+                        + " COALESCE(SUM(rows_applied), 0), COALESCE(MAX(last_data_id), 0) FROM hanacdc_position WHERE task = 'bench'");
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return new Totals(rs.getInt(1), rs.getInt(2), rs.getLong(3), rs.getLong(4), rs.getLong(5));
+            }
+        } catch (SQLException e) {
+            if ("42S02".equals(e.getSQLState())) { // the product has not created its position table yet
+                ps = null;
+                return Totals.NONE;
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public void close() throws SQLException {
+        c.close();
+    }
+}

@@ -1,0 +1,62 @@
+package io.hanacdc.bench;
+
+import io.hanacdc.bench.PositionProbe.Totals;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
+
+/**
+ * Samples a running task's position table until a condition holds, recording one counter (rows
+ * applied, rows copied) over time. Resolution is the sampling interval: done-times are late by at
+ * most one interval, which is why rates are also given over the active phase only.
+ */
+public final class ProgressSampler {
+    /**
+     * @param doneAt    seconds from process start to the first sample meeting the condition
+     * @param firstAt   seconds to the first sample with a nonzero counter (work had begun by then)
+     * @param firstValue the counter at that sample
+     * @param finalValue the counter when done
+     * @param counter   (seconds, counter) samples
+     */
+    public record Outcome(double doneAt, double firstAt, long firstValue, long finalValue, List<double[]> counter, boolean timedOut) {
+        /** Rows per second from process start: includes JVM and Camel startup, install, first poll. */
+        public double wallRate() {
+            return finalValue / doneAt;
+        }
+
+        /** Rows per second between the first and last sample that saw work: startup excluded. */
+        public double activeRate() {
+            return doneAt > firstAt ? (finalValue - firstValue) / (doneAt - firstAt) : Double.NaN;
+        }
+    }
+
+    private ProgressSampler() {}
+
+    public static Outcome until(HanaCdcProcess p, PositionProbe probe, ToLongFunction<Totals> metric, Predicate<Totals> done,
+                                double timeoutSeconds, long intervalMillis) throws SQLException, InterruptedException {
+        List<double[]> counter = new ArrayList<>();
+        double firstAt = Double.NaN;
+        long firstValue = 0;
+        while (true) {
+            Totals t = probe.read();
+            double now = p.secondsSinceStart();
+            long v = metric.applyAsLong(t);
+            counter.add(new double[] {now, v});
+            if (v > 0 && Double.isNaN(firstAt)) {
+                firstAt = now;
+                firstValue = v;
+            }
+            if (done.test(t)) {
+                return new Outcome(now, firstAt, firstValue, v, counter, false);
+            }
+            if (now > timeoutSeconds) {
+                System.out.printf("  timed out after %.0f s at %,d%n", now, v);
+                return new Outcome(now, firstAt, firstValue, v, counter, true);
+            }
+            p.ensureAlive();
+            Thread.sleep(intervalMillis);
+        }
+    }
+}

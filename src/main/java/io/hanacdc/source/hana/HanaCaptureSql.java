@@ -1,0 +1,171 @@
+package io.hanacdc.source.hana;
+
+import static io.hanacdc.source.CdcColumns.CAPTURE_REGISTRY;
+import static io.hanacdc.source.CdcColumns.CREATE_TIME;
+import static io.hanacdc.source.CdcColumns.DATA_ID;
+import static io.hanacdc.source.CdcColumns.OPERATION;
+import static io.hanacdc.source.CdcColumns.OP_DELETE;
+import static io.hanacdc.source.CdcColumns.OP_INSERT;
+import static io.hanacdc.source.CdcColumns.OP_RESYNC;
+import static io.hanacdc.source.CdcColumns.OP_UPDATE_AFTER;
+import static io.hanacdc.source.CdcColumns.OP_UPDATE_BEFORE;
+import static io.hanacdc.source.CdcColumns.SUBSCRIPTIONS;
+import static io.hanacdc.source.CdcColumns.TRANSACTION_ID;
+import static io.hanacdc.source.CdcColumns.TRIGGER_ID;
+import static io.hanacdc.sql.Identifiers.literal;
+
+import io.hanacdc.schema.SourceColumn;
+import io.hanacdc.schema.SourceTable;
+import io.hanacdc.schema.TableId;
+import io.hanacdc.source.CaptureNames;
+import io.hanacdc.source.CaptureOptions;
+import io.hanacdc.source.CaptureSql;
+import io.hanacdc.sql.Identifiers;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * SAP HANA capture, from SAP's SQL reference: a column-store CDC table per source table and three
+ * row-level AFTER triggers (INSERT may reference only NEW ROW, DELETE only OLD ROW). The data id comes
+ * from one NO CACHE sequence so ids are monotonic across hosts; the transaction id is
+ * CURRENT_UPDATE_TRANSACTION(). HANA has no IF [NOT] EXISTS, so statements that must be safe to
+ * re-run are anonymous blocks that look in the catalog first and run the DDL through EXEC.
+ * <p>
+ * With the record-errors option each trigger has an exit handler: if writing the CDC row fails,
+ * the key (both keys of an update) goes into the table's capture-error table with the error, and the
+ * stream re-reads that key from the source in data-id order. The business write is never broken
+ * and the change is never lost silently.
+ */
+final class HanaCaptureSql implements CaptureSql {
+    static final String ERROR_CODE = "__$ERROR_CODE";
+    static final String ERROR_MESSAGE = "__$ERROR_MESSAGE";
+    private final CaptureNames names;
+    private final CaptureOptions options;
+
+    HanaCaptureSql(CaptureNames names, CaptureOptions options) {
+        this.names = names;
+        this.options = options;
+    }
+
+    private static String q(String id) {
+        return Identifiers.ansi(id);
+    }
+
+    private String inCdc(String name) {
+        return q(names.cdcSchema()) + "." + q(name);
+    }
+
+    /** Runs the DDL only when the catalog query counts no such object. */
+    private static String ifAbsent(String countQuery, String ddl) {
+        return "DO BEGIN DECLARE N INTEGER; " + countQuery.replace("SELECT COUNT(*) FROM", "SELECT COUNT(*) INTO N FROM")
+                + "; IF :N = 0 THEN EXEC " + literal(ddl) + "; END IF; END";
+    }
+
+    /** Runs the DDL only when the catalog query counts such an object. */
+    private static String ifPresent(String countQuery, String ddl) {
+        return ifAbsent(countQuery, ddl).replace("IF :N = 0", "IF :N > 0");
+    }
+
+    private String tableCount(String table) {
+        return "SELECT COUNT(*) FROM SYS.TABLES WHERE SCHEMA_NAME = " + literal(names.cdcSchema()) + " AND TABLE_NAME = " + literal(table);
+    }
+
+    private static String triggerCount(String schema, String trigger) {
+        return "SELECT COUNT(*) FROM SYS.TRIGGERS WHERE SCHEMA_NAME = " + literal(schema) + " AND TRIGGER_NAME = " + literal(trigger);
+    }
+
+    @Override
+    public List<String> installShared() {
+        String schema = literal(names.cdcSchema());
+        return List.of(
+                ifAbsent("SELECT COUNT(*) FROM SYS.SCHEMAS WHERE SCHEMA_NAME = " + schema, "CREATE SCHEMA " + q(names.cdcSchema())),
+                ifAbsent("SELECT COUNT(*) FROM SYS.SEQUENCES WHERE SCHEMA_NAME = " + schema + " AND SEQUENCE_NAME = " + literal(names.sequence()),
+                        "CREATE SEQUENCE " + inCdc(names.sequence()) + " START WITH 1 INCREMENT BY 1 NO CACHE NO CYCLE"),
+                ifAbsent(tableCount(CAPTURE_REGISTRY), "CREATE COLUMN TABLE " + inCdc(CAPTURE_REGISTRY)
+                        + " (source_schema NVARCHAR(256) NOT NULL, source_table NVARCHAR(256) NOT NULL, cdc_table NVARCHAR(256) NOT NULL,"
+                        + " version INTEGER NOT NULL, columns NCLOB NOT NULL, created_schema BOOLEAN NOT NULL,"
+                        + " installed_at TIMESTAMP DEFAULT CURRENT_UTCTIMESTAMP NOT NULL, PRIMARY KEY (source_schema, source_table))"),
+                ifAbsent(tableCount(SUBSCRIPTIONS), "CREATE COLUMN TABLE " + inCdc(SUBSCRIPTIONS)
+                        + " (task NVARCHAR(256) NOT NULL, source_schema NVARCHAR(256) NOT NULL, source_table NVARCHAR(256) NOT NULL,"
+                        + " PRIMARY KEY (task, source_schema, source_table))"));
+    }
+
+    private static String bookkeeping() {
+        return q(DATA_ID) + " BIGINT NOT NULL PRIMARY KEY, " + q(TRIGGER_ID) + " INTEGER NOT NULL, " + q(TRANSACTION_ID) + " BIGINT NOT NULL, "
+                + q(CREATE_TIME) + " TIMESTAMP NOT NULL, " + q(OPERATION) + " TINYINT NOT NULL";
+    }
+
+    private static String definitions(List<SourceColumn> columns) {
+        return columns.stream().map(c -> q(c.name()) + " " + c.sourceType()).collect(Collectors.joining(", "));
+    }
+
+    @Override
+    public List<String> installTable(SourceTable t, int version) {
+        TableId id = t.id();
+        List<SourceColumn> captured = options.keysOnly() ? t.keyColumns() : t.columns();
+        String cdc = inCdc(names.cdcTable(id));
+        List<String> out = new ArrayList<>();
+        out.add("CREATE COLUMN TABLE " + cdc + " (" + bookkeeping() + ", " + definitions(captured) + ")");
+        out.add("CREATE INDEX " + inCdc(names.trigger(id, "tx")) + " ON " + cdc + " (" + q(TRANSACTION_ID) + ", " + q(DATA_ID) + ")");
+        if (options.recordErrors()) {
+            out.add("CREATE COLUMN TABLE " + inCdc(names.errorTable(id)) + " (" + bookkeeping() + ", " + q(ERROR_CODE) + " INTEGER, "
+                    + q(ERROR_MESSAGE) + " NVARCHAR(5000), " + definitions(t.keyColumns()) + ")");
+        }
+        String src = q(id.schema()) + "." + q(id.name());
+        out.add(trigger(t, "ins", "INSERT", "NEW ROW \"NEW\"", version,
+                insert(cdc, version, OP_INSERT, "NEW", captured), errors(t, version, "NEW")));
+        String keyUnchanged = t.primaryKey().stream().map(k -> ":OLD." + q(k) + " = :NEW." + q(k)).collect(Collectors.joining(" AND "));
+        out.add(trigger(t, "upd", "UPDATE", "OLD ROW \"OLD\", NEW ROW \"NEW\"", version,
+                "IF NOT (" + keyUnchanged + ") THEN " + insert(cdc, version, OP_UPDATE_BEFORE, "OLD", captured) + " END IF; "
+                        + insert(cdc, version, OP_UPDATE_AFTER, "NEW", captured),
+                errors(t, version, "OLD") + " " + errors(t, version, "NEW")));
+        out.add(trigger(t, "del", "DELETE", "OLD ROW \"OLD\"", version,
+                insert(cdc, version, OP_DELETE, "OLD", captured), errors(t, version, "OLD")));
+        return out;
+    }
+
+    private String trigger(SourceTable t, String kind, String event, String referencing, int version, String body, String onError) {
+        String handler = options.recordErrors() ? "DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN " + onError + " END; " : "";
+        return "CREATE TRIGGER " + q(t.id().schema()) + "." + q(names.trigger(t.id(), kind)) + " AFTER " + event + " ON "
+                + q(t.id().schema()) + "." + q(t.id().name()) + " REFERENCING " + referencing + " FOR EACH ROW BEGIN "
+                + handler + body + " END";
+    }
+
+    private String insert(String table, int version, int op, String row, List<SourceColumn> columns) {
+        return "INSERT INTO " + table + " (" + q(DATA_ID) + ", " + q(TRIGGER_ID) + ", " + q(TRANSACTION_ID) + ", " + q(CREATE_TIME) + ", "
+                + q(OPERATION) + ", " + columns.stream().map(c -> q(c.name())).collect(Collectors.joining(", ")) + ") VALUES ("
+                + inCdc(names.sequence()) + ".NEXTVAL, " + version + ", CURRENT_UPDATE_TRANSACTION(), CURRENT_UTCTIMESTAMP, " + op + ", "
+                + columns.stream().map(c -> ":" + row + "." + q(c.name())).collect(Collectors.joining(", ")) + ");";
+    }
+
+    private String errors(SourceTable t, int version, String row) {
+        String keys = t.primaryKey().stream().map(HanaCaptureSql::q).collect(Collectors.joining(", "));
+        return "INSERT INTO " + inCdc(names.errorTable(t.id())) + " (" + q(DATA_ID) + ", " + q(TRIGGER_ID) + ", " + q(TRANSACTION_ID) + ", "
+                + q(CREATE_TIME) + ", " + q(OPERATION) + ", " + q(ERROR_CODE) + ", " + q(ERROR_MESSAGE) + ", " + keys + ") VALUES ("
+                + inCdc(names.sequence()) + ".NEXTVAL, " + version + ", CURRENT_UPDATE_TRANSACTION(), CURRENT_UTCTIMESTAMP, " + OP_RESYNC
+                + ", ::SQL_ERROR_CODE, LEFT(::SQL_ERROR_MESSAGE, 5000), "
+                + t.primaryKey().stream().map(k -> ":" + row + "." + q(k)).collect(Collectors.joining(", ")) + ");";
+    }
+
+    @Override
+    public List<String> uninstallTable(TableId id) {
+        List<String> out = new ArrayList<>();
+        for (String kind : new String[] {"ins", "upd", "del"}) {
+            String trigger = names.trigger(id, kind);
+            out.add(ifPresent(triggerCount(id.schema(), trigger), "DROP TRIGGER " + q(id.schema()) + "." + q(trigger)));
+        }
+        out.add(ifPresent(tableCount(names.errorTable(id)), "DROP TABLE " + inCdc(names.errorTable(id))));
+        out.add(ifPresent(tableCount(names.cdcTable(id)), "DROP TABLE " + inCdc(names.cdcTable(id))));
+        return out;
+    }
+
+    @Override
+    public List<String> uninstallShared() {
+        return List.of(
+                ifPresent(tableCount(SUBSCRIPTIONS), "DROP TABLE " + inCdc(SUBSCRIPTIONS)),
+                ifPresent(tableCount(CAPTURE_REGISTRY), "DROP TABLE " + inCdc(CAPTURE_REGISTRY)),
+                ifPresent("SELECT COUNT(*) FROM SYS.SEQUENCES WHERE SCHEMA_NAME = " + literal(names.cdcSchema())
+                        + " AND SEQUENCE_NAME = " + literal(names.sequence()), "DROP SEQUENCE " + inCdc(names.sequence())));
+    }
+}

@@ -1,0 +1,254 @@
+package io.hanacdc.source.hana;
+
+import io.hanacdc.schema.ColumnType;
+import io.hanacdc.schema.SourceColumn;
+import io.hanacdc.schema.SourceTable;
+import io.hanacdc.schema.TableId;
+import io.hanacdc.source.CaptureNames;
+import io.hanacdc.source.CaptureOptions;
+import io.hanacdc.source.CaptureSql;
+import io.hanacdc.source.JdbcValues;
+import io.hanacdc.source.SourceDialect;
+import io.hanacdc.sql.Identifiers;
+import io.hanacdc.stream.Watermark;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * SAP HANA 2.0 (SPS05+) and HANA Cloud source, through ngdbc. The watermark follows DESIGN §3's
+ * statement-level form: H is a fresh NEXTVAL of the NO CACHE sequence (≥ every id allocated before
+ * it), then A is read from M_TRANSACTIONS (needs CATALOG READ to see other users' transactions),
+ * then the batch — each its own READ COMMITTED statement.
+ */
+public final class HanaDialect implements SourceDialect {
+    static final String TABLES = "SELECT TABLE_NAME FROM SYS.TABLES WHERE SCHEMA_NAME = ? AND IS_TEMPORARY = 'FALSE'"
+            + " AND TABLE_TYPE IN ('ROW', 'COLUMN') ORDER BY TABLE_NAME";
+    static final String COLUMNS = "SELECT COLUMN_NAME, DATA_TYPE_NAME, LENGTH, SCALE, IS_NULLABLE FROM SYS.TABLE_COLUMNS"
+            + " WHERE SCHEMA_NAME = ? AND TABLE_NAME = ? ORDER BY POSITION";
+    static final String PRIMARY_KEY = "SELECT COLUMN_NAME FROM SYS.CONSTRAINTS WHERE SCHEMA_NAME = ? AND TABLE_NAME = ?"
+            + " AND IS_PRIMARY_KEY = 'TRUE' ORDER BY POSITION";
+    static final String ESTIMATE = "SELECT COALESCE(SUM(RECORD_COUNT), 0) FROM SYS.M_TABLES WHERE SCHEMA_NAME = ? AND TABLE_NAME = ?";
+    /** Write transactions that have not finished: these statuses are the open ones. */
+    static final String OPEN_TRANSACTIONS = "SELECT DISTINCT UPDATE_TRANSACTION_ID FROM SYS.M_TRANSACTIONS WHERE UPDATE_TRANSACTION_ID > 0"
+            + " AND TRANSACTION_STATUS IN ('ACTIVE', 'PRECOMMITTED', 'ACTIVE_PREPARE_COMMIT', 'ABORTING', 'PARTIAL_ABORTING')"
+            + " ORDER BY UPDATE_TRANSACTION_ID";
+    static final String CATALOG_READ = "SELECT COUNT(*) FROM SYS.EFFECTIVE_PRIVILEGES WHERE USER_NAME = ? AND PRIVILEGE = 'CATALOG READ'"
+            + " AND IS_VALID = 'TRUE'";
+    /** ngdbc returns an empty DATE/TIMESTAMP as SQL NULL unless told otherwise; these are the sentinels it then uses. */
+    static final long EMPTY_DATE_MILLIS = -62135856000000L;
+    static final long EMPTY_TIMESTAMP_MILLIS = -62135769600001L;
+
+    private final CaptureOptions options;
+
+    public HanaDialect(CaptureOptions options) {
+        this.options = options;
+    }
+
+    @Override
+    public String name() {
+        return "hana";
+    }
+
+    @Override
+    public boolean accepts(String jdbcUrl) {
+        return jdbcUrl.startsWith("jdbc:sap:");
+    }
+
+    @Override
+    public Optional<String> connectionInitSql() {
+        return Optional.empty(); // HANA datetimes carry no zone; capture writes UTC (CURRENT_UTCTIMESTAMP)
+    }
+
+    /** Keeps HANA's empty dates (ABAP's initial value) distinct from NULL. */
+    @Override
+    public String connectionUrl(String url) {
+        if (url.contains("emptyTimestampIsNull")) {
+            return url;
+        }
+        return url + (url.contains("?") ? "&" : (url.endsWith("/") ? "?" : "/?")) + "emptyTimestampIsNull=false";
+    }
+
+    @Override
+    public int maxIdentifierBytes() {
+        return 127;
+    }
+
+    @Override
+    public String quote(String identifier) {
+        return Identifiers.ansi(identifier);
+    }
+
+    @Override
+    public String selectExpression(SourceColumn column) {
+        if (HanaTypes.isSpatial(column.sourceType())) {
+            return quote(column.name()) + ".ST_AsWKB()";
+        }
+        return HanaTypes.isVector(column.sourceType()) ? "TO_NVARCHAR(" + quote(column.name()) + ")" : quote(column.name());
+    }
+
+    @Override
+    public List<TableId> listTables(Connection c, String schema) throws SQLException {
+        List<TableId> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(TABLES)) {
+            ps.setString(1, schema);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new TableId(schema, rs.getString(1)));
+                }
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public Optional<SourceTable> describe(Connection c, TableId id) throws SQLException {
+        List<SourceColumn> columns = new ArrayList<>();
+        try (PreparedStatement ps = prepare(c, COLUMNS, id); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                String name = rs.getString(1);
+                String type = rs.getString(2);
+                int length = rs.getInt(3);
+                int scale = rs.getInt(4);
+                if (rs.wasNull()) {
+                    scale = -1;
+                }
+                ColumnType mapped = HanaTypes.map(id + "." + name, type, length, scale);
+                columns.add(new SourceColumn(name, HanaTypes.ddl(type, length, scale), mapped, "TRUE".equals(rs.getString(5))));
+            }
+        }
+        if (columns.isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> key = new ArrayList<>();
+        try (PreparedStatement ps = prepare(c, PRIMARY_KEY, id); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                key.add(rs.getString(1));
+            }
+        }
+        return Optional.of(new SourceTable(id, columns, key));
+    }
+
+    private static PreparedStatement prepare(Connection c, String sql, TableId id) throws SQLException {
+        PreparedStatement ps = c.prepareStatement(sql);
+        ps.setString(1, id.schema());
+        ps.setString(2, id.name());
+        return ps;
+    }
+
+    @Override
+    public long estimateRows(Connection c, TableId id) throws SQLException {
+        try (PreparedStatement ps = prepare(c, ESTIMATE, id); ResultSet rs = ps.executeQuery()) {
+            return rs.next() ? rs.getLong(1) : 0;
+        }
+    }
+
+    @Override
+    public CaptureOptions captureOptions() {
+        return options;
+    }
+
+    @Override
+    public boolean recordsCaptureErrors() {
+        return options.recordErrors();
+    }
+
+    @Override
+    public Optional<String> openTransactionsUnreadable(Connection c) throws SQLException {
+        return hasCatalogRead(c) ? Optional.empty() : Optional.of("the source user lacks the CATALOG READ privilege, so"
+                + " M_TRANSACTIONS shows only its own transactions (GRANT CATALOG READ TO <user>; see sql/hana-privileges.sql)");
+    }
+
+    @Override
+    public CaptureSql captureSql(CaptureNames names) {
+        return new HanaCaptureSql(names, options);
+    }
+
+    @Override
+    public long readHighWaterMark(Connection c, CaptureNames names) throws SQLException {
+        try (Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT " + qualified(names.cdcSchema(), names.sequence()) + ".NEXTVAL FROM DUMMY")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    @Override
+    public Watermark readOpenTransactions(Connection c, long high) throws SQLException {
+        List<Long> open = new ArrayList<>();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(OPEN_TRANSACTIONS)) {
+            while (rs.next()) {
+                open.add(rs.getLong(1));
+            }
+        }
+        return new Watermark(high, open.stream().mapToLong(Long::longValue).toArray());
+    }
+
+    /** Whether the connected user may read other users' transactions in M_TRANSACTIONS. */
+    boolean hasCatalogRead(Connection c) throws SQLException {
+        String user;
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT CURRENT_USER FROM DUMMY")) {
+            rs.next();
+            user = rs.getString(1);
+        }
+        try (PreparedStatement ps = c.prepareStatement(CATALOG_READ)) {
+            ps.setString(1, user);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() && rs.getInt(1) > 0;
+            }
+        }
+    }
+
+    /** DDL joins the transaction (AUTOCOMMIT DDL OFF), so a failure rolls back every statement of the unit. */
+    @Override
+    public void executeAtomically(Connection c, List<String> statements, Duration lockTimeout) throws SQLException {
+        boolean autoCommit = c.getAutoCommit();
+        c.setAutoCommit(false);
+        try (Statement s = c.createStatement()) {
+            s.execute("SET TRANSACTION AUTOCOMMIT DDL OFF");
+            s.execute("SET TRANSACTION LOCK WAIT TIMEOUT " + lockTimeout.toMillis());
+            try {
+                for (String sql : statements) {
+                    s.execute(sql);
+                }
+                c.commit();
+            } catch (SQLException e) {
+                c.rollback();
+                throw e;
+            } finally {
+                s.execute("SET TRANSACTION AUTOCOMMIT DDL ON");
+            }
+        } finally {
+            c.setAutoCommit(autoCommit);
+        }
+    }
+
+    @Override
+    public Object readValue(ResultSet rs, int index, ColumnType type) throws SQLException {
+        return switch (type.kind()) {
+            case DATE -> {
+                java.sql.Date d = rs.getDate(index);
+                yield d == null ? null : d.getTime() == EMPTY_DATE_MILLIS ? EmptyDates.DATE : d.toLocalDate();
+            }
+            case TIMESTAMP -> {
+                java.sql.Timestamp t = rs.getTimestamp(index);
+                yield t == null ? null : t.getTime() == EMPTY_TIMESTAMP_MILLIS ? EmptyDates.TIMESTAMP
+                        : truncate(t.toLocalDateTime());
+            }
+            default -> JdbcValues.read(rs, index, type);
+        };
+    }
+
+    /** HANA keeps 100 ns; MySQL keeps microseconds. Truncating here makes the result the same on every driver. */
+    static LocalDateTime truncate(LocalDateTime t) {
+        return t.truncatedTo(ChronoUnit.MICROS);
+    }
+}

@@ -1,0 +1,62 @@
+package io.hanacdc.source.hana;
+
+import io.hanacdc.CdcException;
+import io.hanacdc.schema.ColumnType;
+import io.hanacdc.schema.ColumnType.Kind;
+
+/**
+ * HANA column types (SYS.TABLE_COLUMNS.DATA_TYPE_NAME, LENGTH, SCALE) to the normalised types, and
+ * the DDL spelling of the same type for the CDC table. README "Type mapping (SAP HANA …)" documents it.
+ */
+final class HanaTypes {
+    private HanaTypes() {}
+
+    /** @param scale null (-1) for a floating DECIMAL declared without precision */
+    static ColumnType map(String where, String type, int length, int scale) {
+        return switch (type) {
+            case "BOOLEAN" -> ColumnType.of(Kind.BOOLEAN);
+            case "TINYINT" -> ColumnType.of(Kind.UNSIGNED_TINYINT); // HANA's TINYINT is 0..255
+            case "SMALLINT" -> ColumnType.of(Kind.SMALLINT);
+            case "INTEGER" -> ColumnType.of(Kind.INTEGER);
+            case "BIGINT" -> ColumnType.of(Kind.BIGINT);
+            case "DECIMAL" -> scale < 0 ? ColumnType.of(Kind.FLOATING_DECIMAL) : ColumnType.decimal(length, scale);
+            case "SMALLDECIMAL" -> ColumnType.of(Kind.FLOATING_DECIMAL);
+            case "REAL" -> ColumnType.of(Kind.REAL);
+            case "DOUBLE", "FLOAT" -> ColumnType.of(Kind.DOUBLE);
+            case "CHAR", "NCHAR" -> ColumnType.sized(Kind.CHAR, length);
+            case "VARCHAR", "NVARCHAR", "ALPHANUM", "SHORTTEXT" -> ColumnType.sized(Kind.VARCHAR, length);
+            case "CLOB", "NCLOB", "TEXT", "BINTEXT" -> ColumnType.of(Kind.TEXT);
+            case "BINARY" -> ColumnType.sized(Kind.BINARY, length);
+            case "VARBINARY" -> ColumnType.sized(Kind.VARBINARY, length);
+            case "BLOB" -> ColumnType.of(Kind.BLOB);
+            case "DATE" -> ColumnType.of(Kind.DATE);
+            case "TIME" -> ColumnType.fractional(Kind.TIME, 0);
+            case "SECONDDATE" -> ColumnType.fractional(Kind.TIMESTAMP, 0);
+            case "TIMESTAMP" -> ColumnType.fractional(Kind.TIMESTAMP, 7); // 100 ns; the target keeps 6 digits
+            case "ST_GEOMETRY", "ST_POINT" -> ColumnType.of(Kind.BLOB); // read as WKB
+            case "REAL_VECTOR" -> ColumnType.of(Kind.TEXT); // read as its text form
+            default -> throw new CdcException("column " + where + " has type " + type
+                    + ", which hana-cdc cannot replicate yet: leave the table out of hanacdc.tables");
+        };
+    }
+
+    /** The type as written in the CDC table's DDL. */
+    static String ddl(String type, int length, int scale) {
+        return switch (type) {
+            case "DECIMAL" -> scale < 0 ? "DECIMAL" : "DECIMAL(" + length + "," + scale + ")";
+            case "CHAR", "NCHAR", "VARCHAR", "NVARCHAR", "BINARY", "VARBINARY" -> type + "(" + length + ")";
+            case "ALPHANUM", "SHORTTEXT" -> "NVARCHAR(" + length + ")"; // the CDC copy needs the characters, not the special semantics
+            case "REAL_VECTOR" -> length > 0 ? "REAL_VECTOR(" + length + ")" : "REAL_VECTOR";
+            case "TEXT", "BINTEXT" -> "NCLOB"; // text-search types hold their text in an NCLOB
+            default -> type;
+        };
+    }
+
+    static boolean isSpatial(String sourceType) {
+        return sourceType.startsWith("ST_");
+    }
+
+    static boolean isVector(String sourceType) {
+        return sourceType.startsWith("REAL_VECTOR");
+    }
+}
