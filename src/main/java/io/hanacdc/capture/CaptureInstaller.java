@@ -106,6 +106,18 @@ public final class CaptureInstaller {
         return removed;
     }
 
+    /** The capture tables of every table captured in the CDC schema (by any task): all take ids from the shared sequence. */
+    public List<String> allCaptureTables(Connection c) throws SQLException {
+        List<String> out = new ArrayList<>();
+        for (TableId id : registry.entries(c).keySet()) {
+            out.add(dialect.qualified(names.cdcSchema(), names.cdcTable(id)));
+            if (dialect.recordsCaptureErrors()) {
+                out.add(dialect.qualified(names.cdcSchema(), names.errorTable(id)));
+            }
+        }
+        return out;
+    }
+
     private boolean keysOnly() {
         return dialect.captureOptions().keysOnly();
     }

@@ -20,7 +20,9 @@ public record CdcConfig(
         int batchSize,
         int snapshotChunkSize,
         Duration lockTimeout,
-        CaptureOptions capture) {
+        CaptureOptions capture,
+        String watermark,
+        Duration probeTimeout) {
 
     /** A database connection: JDBC URL and credentials. */
     public record Endpoint(String url, String user, String password) {
@@ -43,7 +45,9 @@ public record CdcConfig(
                 r.positiveInt("hanacdc.batch-size", 5000),
                 r.positiveInt("hanacdc.snapshot.chunk-size", 10000),
                 Duration.ofMillis(r.positiveInt("hanacdc.install.lock-timeout-ms", 10000)),
-                CaptureOptions.parse(r.string("hanacdc.capture.mode", "full"), r.string("hanacdc.capture.on-error", "record-and-resync")));
+                CaptureOptions.parse(r.string("hanacdc.capture.mode", "full"), r.string("hanacdc.capture.on-error", "record-and-resync")),
+                r.oneOf("hanacdc.watermark", "auto", "open-transactions", "gap-probe"),
+                Duration.ofMillis(r.positiveInt("hanacdc.watermark.probe-timeout-ms", 1000)));
     }
 
     private record Reader(Function<String, Optional<String>> props) {
@@ -56,6 +60,14 @@ public record CdcConfig(
             if (v.isEmpty()) {
                 throw new CdcException(key + " is not set: set it in application.properties or as environment variable "
                         + key.toUpperCase().replace('.', '_').replace('-', '_'));
+            }
+            return v;
+        }
+
+        String oneOf(String key, String def, String... others) {
+            String v = string(key, def);
+            if (!v.equals(def) && !java.util.List.of(others).contains(v)) {
+                throw new CdcException(key + "=" + v + " is not one of: " + def + ", " + String.join(", ", others));
             }
             return v;
         }

@@ -55,8 +55,11 @@ public final class CdcTask implements AutoCloseable {
             String controlDb = cfg.controlDatabase().isEmpty() ? target.database() : cfg.controlDatabase();
             PositionStore store = new PositionStore(controlDb, cfg.task());
             List<TargetTable> targetTables = targetTables(target, tables);
+            CaptureInstaller installer = new CaptureInstaller(dialect, names, cfg.task(), cfg.lockTimeout());
+            WatermarkChoice watermarks;
             try (Connection c = source.getConnection()) {
-                new CaptureInstaller(dialect, names, cfg.task(), cfg.lockTimeout()).install(c, tables);
+                watermarks = new WatermarkChoice(cfg, dialect, names, installer, c);
+                installer.install(c, tables);
             }
             List<TableWorker> workers = new ArrayList<>();
             try (Connection t = target.connection()) {
@@ -65,7 +68,8 @@ public final class CdcTask implements AutoCloseable {
                     tt.ensure(t, target.flavor());
                     RowWriter writer = new RowWriter(tt, target.flavor());
                     SourceTable st = tt.source();
-                    workers.add(new TableWorker(st, source, target, new BatchReader(dialect, names, st), new KeyRefetcher(dialect, st), writer,
+                    workers.add(new TableWorker(st, source, target, watermarks.forTable(st), new BatchReader(dialect, names, st),
+                            new KeyRefetcher(dialect, st), writer,
                             new SnapshotCopier(dialect, st, writer, store, cfg.snapshotChunkSize()), store, cfg.batchSize()));
                 }
             }

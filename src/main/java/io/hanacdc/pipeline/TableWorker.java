@@ -9,6 +9,8 @@ import io.hanacdc.stream.ChangeRow;
 import io.hanacdc.stream.ChangeSet;
 import io.hanacdc.stream.KeyRefetcher;
 import io.hanacdc.stream.StreamRange;
+import io.hanacdc.stream.Watermark;
+import io.hanacdc.stream.WatermarkReader;
 import io.hanacdc.target.mysql.MySqlTarget;
 import io.hanacdc.target.mysql.RowWriter;
 import java.sql.Connection;
@@ -34,6 +36,7 @@ public final class TableWorker {
     private final SourceTable table;
     private final DataSource source;
     private final MySqlTarget target;
+    private final WatermarkReader watermarks;
     private final BatchReader reader;
     private final KeyRefetcher refetcher;
     private final RowWriter writer;
@@ -48,8 +51,9 @@ public final class TableWorker {
     private int failures;
     private long retryAtNanos;
 
-    public TableWorker(SourceTable table, DataSource source, MySqlTarget target, BatchReader reader, KeyRefetcher refetcher,
-                       RowWriter writer, SnapshotCopier copier, PositionStore store, int batchSize) {
+    public TableWorker(SourceTable table, DataSource source, MySqlTarget target, WatermarkReader watermarks, BatchReader reader,
+                       KeyRefetcher refetcher, RowWriter writer, SnapshotCopier copier, PositionStore store, int batchSize) {
+        this.watermarks = watermarks;
         this.table = table;
         this.source = source;
         this.target = target;
@@ -102,7 +106,7 @@ public final class TableWorker {
             }
             Position start;
             try (Connection s = source.getConnection()) {
-                start = Position.startSnapshot(table.id(), StreamRange.at(reader.readWatermark(s)));
+                start = Position.startSnapshot(table.id(), StreamRange.at(watermarks.next(s, StreamRange.at(new Watermark(0, new long[0])))));
             }
             store.save(t, start); // the start position is durable before the first row is copied
             LOG.info("table {}: initial load starts at {}", table.id(), start.range().base());
@@ -121,7 +125,7 @@ public final class TableWorker {
             while (true) {
                 StreamRange range = position.range();
                 if (range.window() == null) {
-                    range = range.open(reader.readWatermark(s));
+                    range = range.open(watermarks.next(s, range));
                 }
                 BatchReader.Batch batch = reader.read(s, range, batchSize);
                 List<ChangeRow> rows = batch.rows();

@@ -86,6 +86,9 @@ public interface SourceDialect {
     /** A of the watermark: the write transactions still open, completing the watermark of the given H. */
     Watermark readOpenTransactions(Connection c, long high) throws SQLException;
 
+    /** Whether the exception says a lock wait timed out (the statement was given up, nothing else is wrong). */
+    boolean isLockTimeout(SQLException e);
+
     /** Executes install/uninstall statements so that either all take effect or none does. */
     void executeAtomically(Connection c, List<String> statements, java.time.Duration lockTimeout) throws SQLException;
 

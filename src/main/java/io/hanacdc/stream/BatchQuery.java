@@ -24,12 +24,15 @@ import java.util.stream.Stream;
 public final class BatchQuery {
     private final SourceDialect dialect;
     private final String select;
+    /** Placeholders of the gap-probe watermark (operation 0) are not changes. */
+    private final String realRow;
 
     public BatchQuery(SourceDialect dialect, String qualifiedTable, List<SourceColumn> columns) {
         this.dialect = dialect;
         String list = Stream.concat(Stream.of(DATA_ID, TRIGGER_ID, TRANSACTION_ID, CREATE_TIME, OPERATION).map(dialect::quote),
                 columns.stream().map(dialect::selectExpression)).collect(Collectors.joining(", "));
         this.select = "SELECT " + list + " FROM " + qualifiedTable;
+        this.realRow = " AND " + dialect.quote(OPERATION) + " > 0";
     }
 
     public String sql(StreamRange r, int limit) {
@@ -37,7 +40,7 @@ public final class BatchQuery {
         String tx = dialect.quote(TRANSACTION_ID);
         long from = Math.max(r.cursor(), r.base().high());
         String fresh = select + " WHERE " + id + " > " + from + " AND " + id + " <= " + r.window().high()
-                + notOpen(tx, r.window());
+                + notOpen(tx, r.window()) + realRow;
         List<String> late = new ArrayList<>();
         long[] listed = r.base().finishedBy(r.window());
         if (listed.length > 0) {
@@ -51,7 +54,7 @@ public final class BatchQuery {
             return fresh + " ORDER BY " + id + " LIMIT " + limit;
         }
         String held = select + " WHERE (" + String.join(" OR ", late) + ") AND " + id + " > " + r.cursor()
-                + " AND " + id + " <= " + base.high();
+                + " AND " + id + " <= " + base.high() + realRow;
         // Derived tables: the form both PostgreSQL and HANA's documented grammar accept for ordered, limited union parts.
         return "SELECT * FROM (" + fresh + " ORDER BY " + id + " LIMIT " + limit + ") f UNION ALL SELECT * FROM ("
                 + held + " ORDER BY " + id + " LIMIT " + limit + ") h ORDER BY " + id + " LIMIT " + limit;

@@ -18,37 +18,39 @@ import java.util.List;
  * triggers record capture failures, from its capture-error table, merged in data-id order.
  */
 public final class BatchReader {
+    /** The qualified capture tables this reader reads (CDC table, then the capture-error table if any). */
+    public static List<String> captureTables(SourceDialect dialect, CaptureNames names, SourceTable table) {
+        List<String> out = new ArrayList<>();
+        out.add(dialect.qualified(names.cdcSchema(), names.cdcTable(table.id())));
+        if (dialect.recordsCaptureErrors()) {
+            out.add(dialect.qualified(names.cdcSchema(), names.errorTable(table.id())));
+        }
+        return out;
+    }
+
     /** Rows of one read, and whether they were all the window had left. */
     public record Batch(List<ChangeRow> rows, boolean drained) {}
 
     private record Part(BatchQuery query, int[] positions, boolean fullImage) {}
 
     private final SourceDialect dialect;
-    private final CaptureNames names;
     private final SourceTable table;
     private final List<Part> parts = new ArrayList<>();
 
     public BatchReader(SourceDialect dialect, CaptureNames names, SourceTable table) {
         this.dialect = dialect;
-        this.names = names;
         this.table = table;
-        String schema = names.cdcSchema();
+        List<String> tables = captureTables(dialect, names, table);
         List<SourceColumn> captured = dialect.capturedColumns(table);
-        parts.add(part(dialect.qualified(schema, names.cdcTable(table.id())), captured, captured.size() == table.columns().size()));
-        if (dialect.recordsCaptureErrors()) {
-            parts.add(part(dialect.qualified(schema, names.errorTable(table.id())), table.keyColumns(), false));
+        parts.add(part(tables.get(0), captured, captured.size() == table.columns().size()));
+        if (tables.size() > 1) {
+            parts.add(part(tables.get(1), table.keyColumns(), false));
         }
     }
 
     private Part part(String qualifiedTable, List<SourceColumn> columns, boolean fullImage) {
         int[] positions = columns.stream().mapToInt(c -> table.columns().indexOf(c)).toArray();
         return new Part(new BatchQuery(dialect, qualifiedTable, columns), positions, fullImage);
-    }
-
-    /** H first, then A, as separate statements (DESIGN §3); the connection must be in autocommit mode. */
-    public Watermark readWatermark(Connection c) throws SQLException {
-        long high = dialect.readHighWaterMark(c, names);
-        return dialect.readOpenTransactions(c, high);
     }
 
     public Batch read(Connection c, StreamRange range, int limit) throws SQLException {

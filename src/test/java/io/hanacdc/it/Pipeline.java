@@ -27,7 +27,12 @@ public final class Pipeline implements AutoCloseable {
     private CdcTask task;
 
     public Pipeline(String name) throws Exception {
-        this.sourceUrl = TestDatabases.freshPostgres(name);
+        this(TestDatabases.freshPostgres(name), name);
+    }
+
+    /** A pipeline from the given source (any dialect) into a fresh target database. */
+    public Pipeline(String sourceUrl, String name) throws Exception {
+        this.sourceUrl = sourceUrl;
         this.targetUrl = TestDatabases.freshMysql(name);
         settings.put("hanacdc.source.url", sourceUrl);
         settings.put("hanacdc.target.url", targetUrl);

@@ -6,7 +6,7 @@ import java.util.List;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
-import org.jfree.chart.axis.LogAxis;
+import java.awt.Color;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
@@ -18,12 +18,12 @@ public final class Charts {
     public static void line(File file, String title, String xLabel, String yLabel, List<Series> series) throws IOException {
         JFreeChart chart = ChartFactory.createXYLineChart(title, xLabel, yLabel, dataset(series), PlotOrientation.VERTICAL,
                 true, false, false);
-        ChartUtils.saveChartAsPNG(file, chart, 900, 500);
+        save(file, chart);
     }
 
     /**
-     * Latency distribution as a CDF with a log latency axis: the tail (p99, max) and the bulk (p50)
-     * are both readable in one picture, which a histogram with linear bins is not.
+     * Latency distribution as a CDF: p50, p95, p99 and max are read straight off the curve, and two
+     * rates compare at a glance, which overlaid histograms do not allow.
      */
     public static void cdf(File file, String title, List<Percentiles> samples, List<String> names) throws IOException {
         XYSeriesCollection data = new XYSeriesCollection();
@@ -32,16 +32,22 @@ public final class Charts {
             double[] v = samples.get(s).sorted();
             int step = Math.max(1, v.length / 2000);
             for (int i = 0; i < v.length; i += step) {
-                xy.add(Math.max(0.5, v[i]), 100.0 * (i + 1) / v.length);
+                xy.add(v[i], 100.0 * (i + 1) / v.length);
             }
             if (v.length > 0) {
-                xy.add(Math.max(0.5, v[v.length - 1]), 100.0);
+                xy.add(v[v.length - 1], 100.0);
             }
             data.addSeries(xy);
         }
-        JFreeChart chart = ChartFactory.createXYLineChart(title, "commit → visible latency (ms, log scale)", "percent of transactions",
+        JFreeChart chart = ChartFactory.createXYLineChart(title, "commit → visible latency (ms)", "percent of transactions",
                 data, PlotOrientation.VERTICAL, true, false, false);
-        chart.getXYPlot().setDomainAxis(new LogAxis("commit → visible latency (ms, log scale)"));
+        save(file, chart);
+    }
+
+    private static void save(File file, JFreeChart chart) throws IOException {
+        chart.getXYPlot().setBackgroundPaint(Color.WHITE);
+        chart.getXYPlot().setDomainGridlinePaint(Color.LIGHT_GRAY);
+        chart.getXYPlot().setRangeGridlinePaint(Color.LIGHT_GRAY);
         ChartUtils.saveChartAsPNG(file, chart, 900, 500);
     }
 

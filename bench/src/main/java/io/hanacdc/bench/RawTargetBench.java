@@ -4,7 +4,12 @@ import java.security.MessageDigest;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * Baseline (1): the most one connection gets out of MariaDB writing the way hana-cdc writes —
@@ -31,29 +36,8 @@ public final class RawTargetBench {
         String db = dbs.freshMysql("bench_raw");
         try (Connection c = dbs.mysql(db)) {
             Databases.exec(c, Databases.TARGET_SESSION, OrdersShape.mysqlCreate("t"));
-            c.setAutoCommit(false);
-            int perStatement = o.statementRows();
-            String sql = upsertSql(perStatement);
-            MessageDigest md5 = OrdersShape.md5();
             long t0 = System.nanoTime();
-            long id = 1;
-            try (PreparedStatement full = c.prepareStatement(sql)) {
-                while (id <= o.rawRows()) {
-                    long batchEnd = Math.min(o.rawRows(), id + o.batchSize() - 1);
-                    while (id <= batchEnd) {
-                        int n = (int) Math.min(perStatement, batchEnd - id + 1);
-                        PreparedStatement ps = n == perStatement ? full : c.prepareStatement(upsertSql(n));
-                        for (int r = 0; r < n; r++) {
-                            OrdersShape.bind(ps, 1 + r * OrdersShape.COLUMN_COUNT, OrdersShape.row(id++, md5));
-                        }
-                        ps.executeUpdate();
-                        if (ps != full) {
-                            ps.close();
-                        }
-                    }
-                    c.commit();
-                }
-            }
+            write(c, "t", o.rawRows());
             double seconds = (System.nanoTime() - t0) / 1e9;
             long count = Long.parseLong(Databases.scalar(c, "SELECT COUNT(*) FROM t"));
             System.out.printf("  raw %s: %,d rows in %.1f s = %,.0f rows/s%n", label, count, seconds, count / seconds);
@@ -63,10 +47,76 @@ public final class RawTargetBench {
         }
     }
 
+    /**
+     * The same load split over {@code connections} tables and connections writing at once: what the
+     * target (and this machine's cores) allow in parallel — the ceiling for the 8-table streaming run.
+     */
+    public Result runParallel(int connections) throws Exception {
+        String db = dbs.freshMysql("bench_raw_parallel");
+        ExecutorService pool = Executors.newFixedThreadPool(connections);
+        try {
+            long perTable = o.rawRows() / connections;
+            List<Connection> conns = new ArrayList<>();
+            for (int i = 0; i < connections; i++) {
+                Connection c = dbs.mysql(db);
+                Databases.exec(c, Databases.TARGET_SESSION, OrdersShape.mysqlCreate("t" + i));
+                conns.add(c);
+            }
+            long t0 = System.nanoTime();
+            List<Future<Object>> done = new ArrayList<>();
+            for (int i = 0; i < connections; i++) {
+                Connection c = conns.get(i);
+                String table = "t" + i;
+                done.add(pool.submit(() -> {
+                    write(c, table, perTable);
+                    return null;
+                }));
+            }
+            for (Future<Object> f : done) {
+                f.get();
+            }
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            for (Connection c : conns) {
+                c.close();
+            }
+            long rows = perTable * connections;
+            System.out.printf("  raw, %d connections in parallel: %,d rows in %.1f s = %,.0f rows/s%n", connections, rows, seconds, rows / seconds);
+            return new Result(rows, seconds);
+        } finally {
+            pool.shutdownNow();
+            dbs.dropMysql(db);
+        }
+    }
+
+    /** Upserts ids 1..rows: statements of statement-rows rows, a commit every batch-size rows. */
+    private void write(Connection c, String table, long rows) throws SQLException {
+        c.setAutoCommit(false);
+        int perStatement = o.statementRows();
+        MessageDigest md5 = OrdersShape.md5();
+        long id = 1;
+        try (PreparedStatement full = c.prepareStatement(upsertSql(table, perStatement))) {
+            while (id <= rows) {
+                long batchEnd = Math.min(rows, id + o.batchSize() - 1);
+                while (id <= batchEnd) {
+                    int n = (int) Math.min(perStatement, batchEnd - id + 1);
+                    PreparedStatement ps = n == perStatement ? full : c.prepareStatement(upsertSql(table, n));
+                    for (int r = 0; r < n; r++) {
+                        OrdersShape.bind(ps, 1 + r * OrdersShape.COLUMN_COUNT, OrdersShape.row(id++, md5));
+                    }
+                    ps.executeUpdate();
+                    if (ps != full) {
+                        ps.close();
+                    }
+                }
+                c.commit();
+            }
+        }
+    }
+
     /** The statement text hana-cdc's RowWriter builds for n rows on MariaDB. */
-    static String upsertSql(int n) {
+    static String upsertSql(String table, int n) {
         String[] cols = OrdersShape.COLUMNS.split(", ");
-        StringBuilder sb = new StringBuilder("INSERT INTO t (");
+        StringBuilder sb = new StringBuilder("INSERT INTO " + table + " (");
         sb.append(String.join(", ", java.util.Arrays.stream(cols).map(x -> "`" + x + "`").toList())).append(") VALUES ");
         String row = "(" + String.join(", ", Collections.nCopies(cols.length, "?")) + ")";
         sb.append(String.join(", ", Collections.nCopies(n, row)));

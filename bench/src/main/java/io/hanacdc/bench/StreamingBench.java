@@ -14,7 +14,9 @@ import java.util.List;
  * rows_applied reaches the backlog. So every row goes the streaming path, none the snapshot path.
  */
 public final class StreamingBench {
-    public record Result(int tables, long rows, ProgressSampler.Outcome outcome, double backlogSeconds, long peakRssKb) {}
+    /** sourceReadRate: plain JDBC read of one table's backlog (rows/s), see {@link SourceReadProbe}. */
+    public record Result(int tables, long rows, ProgressSampler.Outcome outcome, double backlogSeconds, double sourceReadRate,
+                         long peakRssKb) {}
 
     private final Databases dbs;
     private final BenchOptions o;
@@ -45,6 +47,11 @@ public final class StreamingBench {
                 long total = tables * rowsPerTable;
                 double backlogSeconds = generateBacklog(src, names, rowsPerTable);
                 System.out.printf("  backlog: %,d CDC rows in %d table(s) generated in %.1f s%n", total, tables, backlogSeconds);
+                double readRate;
+                try (Connection c = dbs.pg(src)) {
+                    readRate = SourceReadProbe.rowsPerSecond(c, names.get(0), o.batchSize());
+                }
+                System.out.printf("  plain JDBC read of the CDC table %s: %,.0f rows/s%n", names.get(0), readRate);
                 try (HanaCdcProcess p = HanaCdcProcess.start(settings, "stream" + tables + "-drain")) {
                     double timeout = 120 + total / 2000.0;
                     var out = ProgressSampler.until(p, probe, t -> t.rowsApplied(), t -> t.rowsApplied() >= total, timeout, 100);
@@ -52,7 +59,7 @@ public final class StreamingBench {
                     System.out.printf("  drained %,d rows: %.1f s from start (%,.0f rows/s), %,.0f rows/s after first apply; peak RSS %,d MB%n",
                             out.finalValue(), out.doneAt(), out.wallRate(), out.activeRate(), rss / 1024);
                     verify(tgt, names, rowsPerTable);
-                    return new Result(tables, total, out, backlogSeconds, rss);
+                    return new Result(tables, total, out, backlogSeconds, readRate, rss);
                 }
             }
         } finally {

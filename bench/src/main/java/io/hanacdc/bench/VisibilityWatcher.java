@@ -14,7 +14,8 @@ import java.util.Queue;
  * at the first poll whose id reaches its own. The poll's start time is used (the read sees what was
  * committed when it started), so a latency is late by at most one poll period plus the poll's own
  * duration — that is the resolution. Also records lag over time: the age of the oldest commit not
- * yet visible.
+ * yet visible, as the worst value within each second (sampling it at fixed instants would alias
+ * with the product's poll interval and show a sawtooth instead of the trend).
  */
 public final class VisibilityWatcher {
     /** Latencies in ms of commits made after {@code measureFromNanos}, the lag series, and commits never seen. */
@@ -30,13 +31,14 @@ public final class VisibilityWatcher {
 
     /**
      * Watches until {@code writerDone} is set and every commit is visible, or {@code drainSeconds}
-     * after that. Lag points are (seconds since originNanos, lag seconds), one per 100 ms.
+     * after that. Lag points are (seconds since originNanos, worst lag in seconds), one per second.
      */
     public Outcome watch(Queue<MixedDmlWriter.Commit> commits, java.util.concurrent.atomic.AtomicBoolean writerDone,
                          long originNanos, long measureFromNanos, double drainSeconds, String name) throws SQLException, InterruptedException {
         List<Double> latencies = new ArrayList<>();
         Series lag = new Series(name);
-        long lastLagPoint = 0;
+        long windowStart = originNanos;
+        double windowMax = 0;
         long doneSeen = 0;
         long polls = 0;
         long pollNanosTotal = 0;
@@ -58,9 +60,11 @@ public final class VisibilityWatcher {
                         latencies.add(Math.max(0, t - head.commitNanos()) / 1e6);
                     }
                 }
-                if (t - lastLagPoint >= 100_000_000) {
-                    lastLagPoint = t;
-                    lag.add((t - originNanos) / 1e9, head == null ? 0 : Math.max(0, t - head.commitNanos()) / 1e9);
+                windowMax = Math.max(windowMax, head == null ? 0 : Math.max(0, t - head.commitNanos()) / 1e9);
+                if (t - windowStart >= 1_000_000_000) {
+                    lag.add((t - originNanos) / 1e9, windowMax);
+                    windowStart = t;
+                    windowMax = 0;
                 }
                 if (writerDone.get()) {
                     if (doneSeen == 0) {

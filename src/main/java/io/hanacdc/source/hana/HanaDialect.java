@@ -207,6 +207,12 @@ public final class HanaDialect implements SourceDialect {
         }
     }
 
+    /** HANA error 131: transaction rolled back by lock wait timeout. */
+    @Override
+    public boolean isLockTimeout(SQLException e) {
+        return e.getErrorCode() == 131;
+    }
+
     /** DDL joins the transaction (AUTOCOMMIT DDL OFF), so a failure rolls back every statement of the unit. */
     @Override
     public void executeAtomically(Connection c, List<String> statements, Duration lockTimeout) throws SQLException {

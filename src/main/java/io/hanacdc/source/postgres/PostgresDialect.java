@@ -184,6 +184,11 @@ public final class PostgresDialect implements SourceDialect {
     }
 
     @Override
+    public boolean isLockTimeout(SQLException e) {
+        return "55P03".equals(e.getSQLState());
+    }
+
+    @Override
     public void executeAtomically(Connection c, List<String> statements, Duration lockTimeout) throws SQLException {
         boolean autoCommit = c.getAutoCommit();
         c.setAutoCommit(false);

@@ -1,0 +1,141 @@
+package io.hanacdc.bench;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs the selected scenarios in a fixed order — raw baseline, streaming, initial load, latency,
+ * capture overhead, raw baseline again — then writes the table, CSV and charts. A scenario that
+ * fails is reported and the others still run; targets are reported, never enforced.
+ */
+public final class BenchMain {
+    private interface Scenario {
+        void run() throws Exception;
+    }
+
+    public static void main(String[] args) throws Exception {
+        BenchOptions o = BenchOptions.parse(args);
+        if (!Files.isRegularFile(o.jar())) {
+            throw new IllegalArgumentException("hana-cdc jar not found: " + o.jar() + " (set --jar= or BENCH_JAR)");
+        }
+        Databases dbs = new Databases(o.pgHost(), o.mysqlHost());
+        Path work = Files.createTempDirectory("hanacdc-bench-");
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        System.out.println("hana-cdc benchmark " + stamp + (o.quick() ? " (quick)" : "") + "; product logs in " + work);
+        System.out.println("sizes: " + o.describe());
+        Measurements m = new Measurements();
+        long t0 = System.nanoTime();
+        try {
+            RawTargetBench raw = new RawTargetBench(dbs, o);
+            StreamingBench streaming = new StreamingBench(dbs, o, work);
+            step(m, o.runs("raw") || o.runs("stream") || o.runs("snapshot"), "1. raw target baseline", () -> m.raw.add(raw.run("before")));
+            step(m, o.runs("stream"), "1b. raw target, " + o.multiTables() + " connections in parallel",
+                    () -> m.rawParallel = raw.runParallel(o.multiTables()));
+            step(m, o.runs("stream"), "2a. streaming, 1 table", () -> m.streamOne = streaming.run(1, o.streamRows()));
+            step(m, o.runs("stream"), "2b. streaming, " + o.multiTables() + " tables",
+                    () -> m.streamMany = streaming.run(o.multiTables(), o.multiRowsPerTable()));
+            step(m, o.runs("snapshot"), "3. initial load", () -> m.snapshot = new SnapshotBench(dbs, o, work).run());
+            step(m, o.runs("latency"), "4. end-to-end latency", () -> m.latency = new LatencyBench(dbs, o, work).run());
+            step(m, o.runs("capture"), "5. capture overhead", () -> m.capture = new CaptureOverheadBench(dbs, o, work).run());
+            // A second baseline after the product ran: the machine may have sped up or slowed down meanwhile.
+            step(m, o.runs("stream") || o.runs("snapshot"), "1'. raw target baseline again", () -> m.raw.add(raw.run("after")));
+        } finally {
+            dbs.dropAll();
+        }
+        List<ResultRow> rows = ResultTable.of(m);
+        Path dir = o.resultsDir();
+        Files.createDirectories(dir);
+        List<String> charts = charts(m, dir, stamp);
+        List<String> notes = new ArrayList<>(m.errors);
+        notes.add(String.format("total run time %.1f min; product logs of this run were in %s", (System.nanoTime() - t0) / 60e9, work));
+        ReportWriter.write(dir, stamp, context(o, dbs), rows, charts, notes);
+        System.out.println();
+        System.out.println(ReportWriter.markdownTable(rows));
+        m.errors.forEach(e -> System.out.println("ERROR " + e));
+        System.out.println("written: " + dir.resolve(stamp + ".md") + ", " + dir.resolve(stamp + ".csv") + ", " + charts);
+    }
+
+    private static void step(Measurements m, boolean selected, String name, Scenario s) {
+        if (!selected) {
+            return;
+        }
+        System.out.println("== " + name);
+        long t = System.nanoTime();
+        try {
+            s.run();
+        } catch (Exception | AssertionError e) {
+            String msg = name + " failed: " + e;
+            System.out.println("  " + msg);
+            e.printStackTrace(System.out);
+            m.errors.add(msg.replace('\n', ' ').replace('|', '/'));
+        }
+        System.out.printf("  (%.0f s)%n", (System.nanoTime() - t) / 1e9);
+    }
+
+    private static List<String> charts(Measurements m, Path dir, String stamp) {
+        List<String> files = new ArrayList<>();
+        try {
+            List<Series> tput = new ArrayList<>();
+            if (m.streamOne != null) {
+                tput.add(Series.rate("streaming, 1 table", m.streamOne.outcome().counter(), 1.0));
+            }
+            if (m.streamMany != null) {
+                tput.add(Series.rate("streaming, " + m.streamMany.tables() + " tables", m.streamMany.outcome().counter(), 1.0));
+            }
+            if (m.snapshot != null) {
+                tput.add(Series.rate("initial load", m.snapshot.outcome().counter(), 1.0));
+            }
+            if (!tput.isEmpty()) {
+                double base = m.baseline();
+                if (!Double.isNaN(base)) {
+                    double end = tput.stream().flatMap(s -> s.points().stream()).mapToDouble(p -> p[0]).max().orElse(1);
+                    Series b = new Series("raw baseline (1)");
+                    b.add(0, base);
+                    b.add(end, base);
+                    tput.add(b);
+                }
+                String f = stamp + "-throughput.png";
+                Charts.line(dir.resolve(f).toFile(), "hana-cdc throughput over time (1 s windows)", "seconds since process start",
+                        "rows/s", tput);
+                files.add(f);
+            }
+            if (m.latency != null && !m.latency.rates().isEmpty()) {
+                String f = stamp + "-latency-cdf.png";
+                Charts.cdf(new File(dir.toFile(), f), "commit → visible latency distribution",
+                        m.latency.rates().stream().map(LatencyBench.RateResult::latency).toList(),
+                        m.latency.rates().stream().map(r -> String.format("%,d rows/s", r.offered())).toList());
+                files.add(f);
+                String g = stamp + "-lag.png";
+                Charts.line(dir.resolve(g).toFile(), "replication lag: worst age of a not-yet-visible commit, per second",
+                        "seconds since the rate started (first 5 s: warm-up)", "lag (s)",
+                        m.latency.rates().stream().map(LatencyBench.RateResult::lag).toList());
+                files.add(g);
+            }
+        } catch (Exception e) {
+            m.errors.add("charts failed: " + e);
+        }
+        return files;
+    }
+
+    private static String context(BenchOptions o, Databases dbs) {
+        String head = "unknown";
+        try {
+            Process p = new ProcessBuilder("git", "-C", System.getProperty("bench.repo", ".."), "rev-parse", "--short", "HEAD")
+                    .redirectErrorStream(true).start();
+            head = new String(p.getInputStream().readAllBytes()).strip();
+        } catch (Exception e) {
+            // not a git checkout: leave unknown
+        }
+        return "- product: " + o.jar() + " (repository HEAD " + head + ")\n"
+                + "- machine: " + Runtime.getRuntime().availableProcessors() + " cores, Java " + System.getProperty("java.version")
+                + ", " + dbs.versions() + "\n"
+                + "- sizes: " + o.describe() + (o.quick() ? " (--quick: smoke run, figures not comparable to a full run)" : "") + "\n"
+                + "- product settings: HANACDC_BATCH_SIZE=" + o.batchSize() + ", HANACDC_POLL_INTERVAL_MS=" + o.pollIntervalMs()
+                + ", snapshot chunk size default (10000), JVM options: " + (o.javaOpts().isBlank() ? "none (JVM defaults)" : o.javaOpts());
+    }
+}

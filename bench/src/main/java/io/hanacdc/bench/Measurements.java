@@ -1,0 +1,22 @@
+package io.hanacdc.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Everything one run measured; a scenario that was not selected or that failed leaves its field null. */
+public final class Measurements {
+    public final List<RawTargetBench.Result> raw = new ArrayList<>();
+    /** The baseline's load over as many connections as the parallel streaming run has tables. */
+    public RawTargetBench.Result rawParallel;
+    public StreamingBench.Result streamOne;
+    public StreamingBench.Result streamMany;
+    public SnapshotBench.Result snapshot;
+    public LatencyBench.Result latency;
+    public CaptureOverheadBench.Result capture;
+    public final List<String> errors = new ArrayList<>();
+
+    /** Mean of the raw runs (one before, one after the product runs), the denominator of every ratio. */
+    public double baseline() {
+        return raw.stream().mapToDouble(RawTargetBench.Result::rowsPerSecond).average().orElse(Double.NaN);
+    }
+}

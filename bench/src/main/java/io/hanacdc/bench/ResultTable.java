@@ -1,0 +1,165 @@
+package io.hanacdc.bench;
+
+import io.hanacdc.bench.ResultRow.Verdict;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Turns {@link Measurements} into table rows, each with its ratio to the baseline and its target verdict. */
+public final class ResultTable {
+    private static final double RSS_LIMIT_MB = 512;
+    private final Measurements m;
+    private final List<ResultRow> rows = new ArrayList<>();
+
+    private ResultTable(Measurements m) {
+        this.m = m;
+    }
+
+    public static List<ResultRow> of(Measurements m) {
+        ResultTable t = new ResultTable(m);
+        t.raw();
+        t.streaming();
+        t.snapshot();
+        t.latency();
+        t.capture();
+        t.memory();
+        return t.rows;
+    }
+
+    private void raw() {
+        for (int i = 0; i < m.raw.size(); i++) {
+            var r = m.raw.get(i);
+            rows.add(ResultRow.info("1", "raw MariaDB upsert, 1 connection, run " + (i + 1) + (i == 0 ? " (before)" : " (after)"),
+                    r.rowsPerSecond(), "rows/s", String.format("%,d rows in %.1f s", r.rows(), r.seconds())));
+        }
+        if (!m.raw.isEmpty()) {
+            double lo = m.raw.stream().mapToDouble(RawTargetBench.Result::rowsPerSecond).min().orElse(0);
+            double hi = m.raw.stream().mapToDouble(RawTargetBench.Result::rowsPerSecond).max().orElse(0);
+            rows.add(new ResultRow("1", "baseline for ratios (mean of raw runs)", m.baseline(), "rows/s", 1.0, "", Verdict.NONE,
+                    m.raw.size() > 1 ? String.format("runs differ by %.0f%% (machine noise)", 100 * (hi - lo) / lo) : "one run"));
+        }
+    }
+
+    private void streaming() {
+        if (m.rawParallel != null) {
+            double r = m.rawParallel.rowsPerSecond();
+            rows.add(new ResultRow("2", "raw MariaDB upsert, 8 connections in parallel (reference)", r, "rows/s", r / m.baseline(),
+                    "", Verdict.NONE, "what the target and this machine's cores allow in parallel: the 8-table ceiling"));
+        }
+        if (m.streamOne != null) {
+            double read = m.streamOne.sourceReadRate();
+            double w = m.baseline();
+            rows.add(new ResultRow("2", "plain JDBC read of the CDC backlog (reference)", read, "rows/s", read / w, "", Verdict.NONE,
+                    "id-ordered batches of 5000, nothing written"));
+            double serial = 1 / (1 / read + 1 / w);
+            rows.add(new ResultRow("2", "read-then-write without overlap, computed 1/(1/read + 1/raw)", serial, "rows/s", serial / w,
+                    "", Verdict.NONE, "ceiling of a loop that reads a batch, then writes it"));
+        }
+        stream(m.streamOne, "1 table", 0.9);
+        stream(m.streamMany, "8 tables", 1.5);
+    }
+
+    private void stream(StreamingBench.Result r, String what, double target) {
+        if (r == null) {
+            return;
+        }
+        var o = r.outcome();
+        String note = r.tables() + " × " + String.format("%,d", r.rows() / r.tables()) + " CDC rows";
+        ratioRow("2", "streaming " + what + ": from first applied batch", o.activeRate(), target,
+                note + String.format("; drained %.1f s after first apply", o.doneAt() - o.firstAt()) + timedOut(o));
+        ratioRow("2", "streaming " + what + ": from process start", o.wallRate(), target,
+                String.format("%.1f s total, first batch visible at %.1f s (JVM, Camel, pools, install)", o.doneAt(), o.firstAt()));
+        rows.add(ResultRow.info("2", "backlog generation " + what + " (source INSERT…SELECT with capture)",
+                r.rows() / r.backlogSeconds(), "rows/s", "not a product figure: how fast the triggers filled the CDC tables"));
+    }
+
+    private void snapshot() {
+        var r = m.snapshot;
+        if (r == null) {
+            return;
+        }
+        var o = r.outcome();
+        ratioRow("3", "initial load: from first committed chunk", o.activeRate(), 0.9,
+                String.format("%,d rows, %.1f s after first chunk", r.rows(), o.doneAt() - o.firstAt()) + timedOut(o));
+        ratioRow("3", "initial load: from process start", o.wallRate(), 0.9,
+                String.format("%.1f s to STREAMING, first chunk visible at %.1f s", o.doneAt(), o.firstAt()));
+    }
+
+    private void ratioRow(String section, String what, double rate, double target, String note) {
+        double ratio = rate / m.baseline();
+        Verdict v = Double.isNaN(ratio) ? Verdict.NONE : Verdict.of(ratio >= target);
+        rows.add(new ResultRow(section, what, rate, "rows/s", ratio, String.format("≥ %.1f× raw", target), v, note));
+    }
+
+    private void latency() {
+        if (m.latency == null) {
+            return;
+        }
+        for (var r : m.latency.rates()) {
+            String at = String.format("%,d rows/s", r.offered());
+            String res = String.format("resolution ≈ %.0f ms (target poll)", r.resolutionMs());
+            boolean oneK = r.offered() == 1000;
+            rows.add(ResultRow.info("4", "latency @ " + at + ": writer achieved", r.writer().rowsPerSecond(), "rows/s",
+                    String.format("%,d transactions of mixed insert/update/delete", r.writer().transactions())));
+            rows.add(new ResultRow("4", "latency @ " + at + ": p50", r.latency().at(50), "ms", Double.NaN,
+                    oneK ? "≤ 200 ms" : "", oneK ? Verdict.of(r.latency().at(50) <= 200) : Verdict.NONE,
+                    String.format("n = %,d commits; %s", r.latency().count(), res)));
+            rows.add(ResultRow.info("4", "latency @ " + at + ": p95", r.latency().at(95), "ms", ""));
+            rows.add(new ResultRow("4", "latency @ " + at + ": p99", r.latency().at(99), "ms", Double.NaN,
+                    oneK ? "≤ 1000 ms" : "", oneK ? Verdict.of(r.latency().at(99) <= 1000) : Verdict.NONE, ""));
+            rows.add(ResultRow.info("4", "latency @ " + at + ": max", r.latency().max(), "ms",
+                    r.unseen() > 0 ? r.unseen() + " commits never became visible within 60 s of the end" : ""));
+            boolean bounded = r.lagSlopeMsPerS() <= 5 && r.unseen() == 0;
+            rows.add(new ResultRow("4", "lag trend @ " + at + " (slope of lag over time)", r.lagSlopeMsPerS(), "ms/s", Double.NaN,
+                    r.offered() >= 5000 ? "bounded (≤ 5 ms/s)" : "", r.offered() >= 5000 ? Verdict.of(bounded) : Verdict.NONE,
+                    String.format("lag at end of writing %.2f s", r.lagAtEndS())));
+        }
+    }
+
+    private void capture() {
+        var c = m.capture;
+        if (c == null) {
+            return;
+        }
+        for (int width : CaptureOverheadBench.WIDTHS) {
+            for (String op : CaptureOverheadBench.OPS) {
+                double none = c.rate(CaptureOverheadBench.NONE, width, op);
+                String what = width + " cols " + op;
+                rows.add(ResultRow.info("5", "no capture, " + what, none, "rows/s", "one row per statement"));
+                double full = c.rate(CaptureOverheadBench.FULL, width, op);
+                boolean target = width == 300 && op.equals("update");
+                rows.add(new ResultRow("5", "full capture, " + what + ": slowdown", none / full, "×", Double.NaN,
+                        target ? "≤ 2.0×" : "", target ? Verdict.of(none / full <= 2.0) : Verdict.NONE,
+                        String.format("%,.0f rows/s", full)));
+                if (c.keysOnlyAvailable()) {
+                    double keys = c.rate(CaptureOverheadBench.KEYS_ONLY, width, op);
+                    rows.add(new ResultRow("5", "keys-only capture, " + what + ": slowdown", none / keys, "×", Double.NaN,
+                            target ? "≤ 1.3×" : "", target ? Verdict.of(none / keys <= 1.3) : Verdict.NONE,
+                            String.format("%,.0f rows/s", keys)));
+                } else if (target) {
+                    rows.add(new ResultRow("5", "keys-only capture, " + what + ": slowdown", Double.NaN, "×", Double.NaN,
+                            "≤ 1.3×", Verdict.NOT_AVAILABLE, c.keysOnlyNote()));
+                }
+            }
+        }
+    }
+
+    private void memory() {
+        rss("streaming 1 table", m.streamOne == null ? -1 : m.streamOne.peakRssKb(), true);
+        rss("streaming 8 tables", m.streamMany == null ? -1 : m.streamMany.peakRssKb(), true);
+        rss("initial load", m.snapshot == null ? -1 : m.snapshot.peakRssKb(), true);
+        rss("latency run", m.latency == null ? -1 : m.latency.peakRssKb(), false);
+    }
+
+    private void rss(String what, long kb, boolean target) {
+        if (kb < 0) {
+            return;
+        }
+        double mb = kb / 1024.0;
+        rows.add(new ResultRow("6", "peak RSS (VmHWM), " + what, mb, "MB", Double.NaN, target ? "≤ 512 MB" : "",
+                target ? Verdict.of(mb <= RSS_LIMIT_MB) : Verdict.NONE, "default JVM heap settings"));
+    }
+
+    private static String timedOut(ProgressSampler.Outcome o) {
+        return o.timedOut() ? "; TIMED OUT, figure covers the rows applied by then" : "";
+    }
+}

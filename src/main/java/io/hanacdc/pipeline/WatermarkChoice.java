@@ -1,0 +1,61 @@
+package io.hanacdc.pipeline;
+
+import io.hanacdc.CdcException;
+import io.hanacdc.capture.CaptureInstaller;
+import io.hanacdc.config.CdcConfig;
+import io.hanacdc.schema.SourceTable;
+import io.hanacdc.source.CaptureNames;
+import io.hanacdc.source.SourceDialect;
+import io.hanacdc.stream.BatchReader;
+import io.hanacdc.stream.GapProbeWatermark;
+import io.hanacdc.stream.OpenTransactionsWatermark;
+import io.hanacdc.stream.WatermarkReader;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Which watermark the task uses (hanacdc.watermark): the open-transactions watermark when the source
+ * user can read open transactions, else gap probing — said clearly at startup, since it is slower.
+ */
+final class WatermarkChoice {
+    private static final Logger LOG = LoggerFactory.getLogger(WatermarkChoice.class);
+    private final boolean gapProbe;
+    private final SourceDialect dialect;
+    private final CaptureNames names;
+    private final CaptureInstaller installer;
+    private final CdcConfig cfg;
+
+    WatermarkChoice(CdcConfig cfg, SourceDialect dialect, CaptureNames names, CaptureInstaller installer, Connection c) throws SQLException {
+        this.cfg = cfg;
+        this.dialect = dialect;
+        this.names = names;
+        this.installer = installer;
+        Optional<String> unreadable = dialect.openTransactionsUnreadable(c);
+        this.gapProbe = switch (cfg.watermark()) {
+            case "gap-probe" -> true;
+            case "open-transactions" -> {
+                if (unreadable.isPresent()) {
+                    throw new CdcException("hanacdc.watermark=open-transactions, but " + unreadable.get()
+                            + ". Grant it, or set hanacdc.watermark=auto to fall back to gap probing");
+                }
+                yield false;
+            }
+            default -> unreadable.isPresent();
+        };
+        if (gapProbe) {
+            LOG.warn("using the gap-probe watermark{}: it needs only DML rights on the CDC schema but is slower, and a long"
+                    + " transaction holds back later rows of its own table", unreadable.map(u -> " because " + u).orElse(""));
+        }
+    }
+
+    WatermarkReader forTable(SourceTable table) {
+        if (!gapProbe) {
+            return new OpenTransactionsWatermark(dialect, names);
+        }
+        return new GapProbeWatermark(dialect, installer::allCaptureTables, BatchReader.captureTables(dialect, names, table),
+                cfg.probeTimeout());
+    }
+}

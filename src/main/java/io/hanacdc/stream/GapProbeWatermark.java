@@ -1,0 +1,128 @@
+package io.hanacdc.stream;
+
+import static io.hanacdc.source.CdcColumns.CREATE_TIME;
+import static io.hanacdc.source.CdcColumns.DATA_ID;
+import static io.hanacdc.source.CdcColumns.OPERATION;
+import static io.hanacdc.source.CdcColumns.TRANSACTION_ID;
+import static io.hanacdc.source.CdcColumns.TRIGGER_ID;
+
+import io.hanacdc.source.SourceDialect;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The fallback watermark of DESIGN §3 for a source user who cannot read the open transactions (HANA
+ * without CATALOG READ): it needs only DML rights on the CDC schema. A data id up to the highest
+ * id seen by the previous poll that no capture table holds as a real row is a gap: its transaction is
+ * still open, or it was rolled back or never used. For each gap, in order, a placeholder row
+ * (operation 0) with that id is inserted into this table's capture tables. The unique key on the
+ * data id decides: if this table's open transaction holds the id, the insert waits for it and then
+ * fails (committed: the row is now visible) or succeeds (rolled back: the id is filled); otherwise it
+ * succeeds at once. A probe that still waits after the probe timeout ends the window just below that
+ * id, so one long transaction delays only its own table, and retries on the next poll.
+ * <p>
+ * Probing only up to the previous poll's highest id gives a transaction between taking an id and
+ * writing its row a full poll interval before its id is probed.
+ */
+public final class GapProbeWatermark implements WatermarkReader {
+    private final SourceDialect dialect;
+    private final CaptureTables allCaptureTables;
+    private final List<String> ownCaptureTables;
+    private final Duration probeTimeout;
+    private long previousHighest = -1;
+
+    /**
+     * @param allCaptureTables every capture table that takes ids from the shared sequence (qualified names)
+     * @param ownCaptureTables this table's capture tables, where placeholders go
+     */
+    /** Every capture table that takes ids from the shared sequence, qualified, as the registry lists them now. */
+    public interface CaptureTables {
+        List<String> all(Connection c) throws SQLException;
+    }
+
+    public GapProbeWatermark(SourceDialect dialect, CaptureTables allCaptureTables, List<String> ownCaptureTables,
+                             Duration probeTimeout) {
+        this.dialect = dialect;
+        this.allCaptureTables = allCaptureTables;
+        this.ownCaptureTables = ownCaptureTables;
+        this.probeTimeout = probeTimeout;
+    }
+
+    @Override
+    public Watermark next(Connection source, StreamRange range) throws SQLException {
+        long done = range.base().high();
+        List<String> tables = allCaptureTables.all(source);
+        long highest = highestRealId(source, tables);
+        long probeTo = previousHighest < 0 ? done : Math.max(done, previousHighest);
+        previousHighest = highest;
+        if (probeTo <= done) {
+            return new Watermark(done, new long[0]);
+        }
+        Set<Long> real = realIds(source, tables, done, probeTo);
+        for (long id = done + 1; id <= probeTo; id++) {
+            if (!real.contains(id) && !fill(source, id)) {
+                return new Watermark(id - 1, new long[0]); // still held: everything below it is settled
+            }
+        }
+        return new Watermark(probeTo, new long[0]);
+    }
+
+    private String idColumn() {
+        return dialect.quote(DATA_ID);
+    }
+
+    private String realRows() {
+        return dialect.quote(OPERATION) + " > 0"; // placeholders (operation 0) are not rows
+    }
+
+    private long highestRealId(Connection c, List<String> tables) throws SQLException {
+        String union = tables.stream().map(t -> "SELECT MAX(" + idColumn() + ") AS m FROM " + t + " WHERE " + realRows())
+                .collect(Collectors.joining(" UNION ALL "));
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT MAX(m) FROM (" + union + ") x")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private Set<Long> realIds(Connection c, List<String> tables, long after, long upTo) throws SQLException {
+        String union = tables.stream().map(t -> "SELECT " + idColumn() + " FROM " + t + " WHERE " + idColumn() + " > " + after
+                + " AND " + idColumn() + " <= " + upTo + " AND " + realRows()).collect(Collectors.joining(" UNION ALL "));
+        Set<Long> ids = new HashSet<>();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(union)) {
+            while (rs.next()) {
+                ids.add(rs.getLong(1));
+            }
+        }
+        return ids;
+    }
+
+    /** True when the id is settled (placeholder inserted, or a committed row holds it); false while a transaction still holds it. */
+    private boolean fill(Connection c, long id) throws SQLException {
+        List<String> inserts = new ArrayList<>();
+        for (String table : ownCaptureTables) {
+            inserts.add("INSERT INTO " + table + " (" + idColumn() + ", " + dialect.quote(TRIGGER_ID) + ", " + dialect.quote(TRANSACTION_ID)
+                    + ", " + dialect.quote(CREATE_TIME) + ", " + dialect.quote(OPERATION) + ") VALUES (" + id + ", 0, 0, CURRENT_TIMESTAMP, 0)");
+        }
+        try {
+            dialect.executeAtomically(c, inserts, probeTimeout);
+            return true;
+        } catch (SQLException e) {
+            String state = e.getSQLState() == null ? "" : e.getSQLState();
+            if (state.startsWith("23")) {
+                return true; // a committed row holds the id: it is visible now
+            }
+            if (dialect.isLockTimeout(e)) {
+                return false;
+            }
+            throw e;
+        }
+    }
+}

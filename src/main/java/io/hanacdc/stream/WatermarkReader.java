@@ -1,0 +1,10 @@
+package io.hanacdc.stream;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/** Where the next window of a table's stream ends: rows up to it that are not held by open transactions are safe. */
+public interface WatermarkReader {
+    /** Reads the next watermark for a table whose stream stands at {@code range}; the connection is in autocommit mode. */
+    Watermark next(Connection source, StreamRange range) throws SQLException;
+}

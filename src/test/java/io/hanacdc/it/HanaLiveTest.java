@@ -1,0 +1,60 @@
+package io.hanacdc.it;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+
+/**
+ * The source contract against a real SAP HANA: runs when HANACDC_TEST_HANA_URL is set (with
+ * HANACDC_TEST_HANA_USER / HANACDC_TEST_HANA_PASSWORD; the user needs the grants of
+ * sql/hana-privileges.sql plus CREATE SCHEMA), and is reported as skipped otherwise.
+ */
+class HanaLiveTest extends SourceBehaviourSuite {
+    private static final String URL = System.getenv("HANACDC_TEST_HANA_URL");
+
+    @BeforeEach
+    void requireHana() {
+        Assumptions.assumeTrue(URL != null && !URL.isBlank(),
+                "HANACDC_TEST_HANA_URL is not set: the live SAP HANA suite is skipped (see README 'Running against SAP HANA')");
+    }
+
+    private static String urlWithCredentials() {
+        String user = System.getenv().getOrDefault("HANACDC_TEST_HANA_USER", "");
+        String password = System.getenv().getOrDefault("HANACDC_TEST_HANA_PASSWORD", "");
+        String sep = URL.contains("?") ? "&" : (URL.endsWith("/") ? "?" : "/?");
+        return user.isEmpty() ? URL : URL + sep + "user=" + user + "&password=" + password;
+    }
+
+    @Override
+    protected SourceFixture fixture() {
+        String url = urlWithCredentials();
+        return new SourceFixture() {
+            @Override
+            public String url() {
+                return url;
+            }
+
+            @Override
+            public String freshSchema(String hint) throws Exception {
+                String schema = "HANACDC_TEST_" + hint.toUpperCase() + "_" + Long.toString(System.currentTimeMillis() % 100_000_000, 36).toUpperCase();
+                Pipeline.exec(url, "CREATE SCHEMA \"" + schema + "\"");
+                return schema;
+            }
+
+            @Override
+            public String createTable(String schema, String table, String columns) {
+                return "CREATE COLUMN TABLE \"" + schema + "\".\"" + table + "\" (" + columns.replace("VARCHAR(", "NVARCHAR(") + ")";
+            }
+
+            @Override
+            public String dropSchema(String schema) {
+                return "DO BEGIN DECLARE N INTEGER; SELECT COUNT(*) INTO N FROM SYS.SCHEMAS WHERE SCHEMA_NAME = '" + schema
+                        + "'; IF :N > 0 THEN EXEC 'DROP SCHEMA \"" + schema + "\" CASCADE'; END IF; END";
+            }
+        };
+    }
+
+    @Override
+    protected String triggersOn(String schema) {
+        return "SELECT COUNT(*) FROM SYS.TRIGGERS WHERE SUBJECT_TABLE_SCHEMA = '" + schema + "'";
+    }
+}

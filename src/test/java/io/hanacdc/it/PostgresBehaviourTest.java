@@ -1,0 +1,42 @@
+package io.hanacdc.it;
+
+/** The source contract on PostgreSQL (always runs). */
+class PostgresBehaviourTest extends SourceBehaviourSuite {
+    private static String url;
+
+    @Override
+    protected SourceFixture fixture() throws Exception {
+        if (url == null) {
+            url = TestDatabases.freshPostgres("contract");
+        }
+        return new SourceFixture() {
+            @Override
+            public String url() {
+                return url;
+            }
+
+            @Override
+            public String freshSchema(String hint) throws Exception {
+                String schema = "S_" + hint.toUpperCase();
+                Pipeline.exec(url, "CREATE SCHEMA \"" + schema + "\"");
+                return schema;
+            }
+
+            @Override
+            public String createTable(String schema, String table, String columns) {
+                return "CREATE TABLE \"" + schema + "\".\"" + table + "\" (" + columns + ")";
+            }
+
+            @Override
+            public String dropSchema(String schema) {
+                return "DROP SCHEMA IF EXISTS \"" + schema + "\" CASCADE";
+            }
+        };
+    }
+
+    @Override
+    protected String triggersOn(String schema) {
+        return "SELECT COUNT(*) FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace"
+                + " WHERE NOT t.tgisinternal AND n.nspname = '" + schema + "'";
+    }
+}

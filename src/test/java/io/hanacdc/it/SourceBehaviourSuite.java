@@ -1,0 +1,86 @@
+package io.hanacdc.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.hanacdc.admin.Commands;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.Statement;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The contract every source dialect is held to, in portable SQL: install, initial load, streaming of
+ * inserts, updates, deletes, key changes and rollbacks, keys-only capture, and an uninstall that
+ * leaves no capture object behind. Subclassed per dialect.
+ */
+abstract class SourceBehaviourSuite {
+    protected abstract SourceFixture fixture() throws Exception;
+
+    private Pipeline pipeline(String hint, String schema) throws Exception {
+        return new Pipeline(fixture().url(), hint).set("hanacdc.tables", schema + ".*").set("hanacdc.cdc-schema", schema + "_CDC");
+    }
+
+    private void exec(String... sql) throws Exception {
+        Pipeline.exec(fixture().url(), sql);
+    }
+
+    @Test
+    void installSnapshotStreamAndUninstall() throws Exception {
+        SourceFixture f = fixture();
+        String s = f.freshSchema("cycle");
+        exec(f.createTable(s, "ITEMS", "\"ID\" INTEGER NOT NULL, \"Name\" VARCHAR(100), \"PRICE\" DECIMAL(12,2), \"AT\" TIMESTAMP, PRIMARY KEY (\"ID\")"));
+        for (int i = 1; i <= 30; i++) {
+            exec("INSERT INTO \"" + s + "\".\"ITEMS\" VALUES (" + i + ", 'item " + i + "', " + i + ".25, TIMESTAMP '2024-01-02 03:04:05.123456')");
+        }
+        try (Pipeline p = pipeline("cycle", s)) {
+            p.start();
+            p.awaitConverged(30_000);
+            exec("UPDATE \"" + s + "\".\"ITEMS\" SET \"PRICE\" = \"PRICE\" * 2 WHERE \"ID\" <= 10",
+                    "DELETE FROM \"" + s + "\".\"ITEMS\" WHERE \"ID\" BETWEEN 11 AND 15",
+                    "UPDATE \"" + s + "\".\"ITEMS\" SET \"ID\" = \"ID\" + 100 WHERE \"ID\" = 20",
+                    "INSERT INTO \"" + s + "\".\"ITEMS\" VALUES (200, 'new', NULL, NULL)");
+            try (Connection c = TestDatabases.connect(f.url()); Statement st = c.createStatement()) {
+                c.setAutoCommit(false);
+                st.execute("INSERT INTO \"" + s + "\".\"ITEMS\" VALUES (300, 'rolled back', 1, NULL)");
+                c.rollback();
+            }
+            p.awaitConverged(30_000);
+            p.stop();
+            uninstall(p);
+            assertEquals(0, Pipeline.count(f.url(), triggersOn(s)), "uninstall leaves no trigger");
+        } finally {
+            exec(f.dropSchema(s));
+            exec(f.dropSchema(s + "_CDC"));
+        }
+    }
+
+    @Test
+    void keysOnlyCaptureConverges() throws Exception {
+        SourceFixture f = fixture();
+        String s = f.freshSchema("keys");
+        exec(f.createTable(s, "W", "\"A\" INTEGER NOT NULL, \"B\" VARCHAR(20) NOT NULL, \"V\" VARCHAR(200), PRIMARY KEY (\"A\", \"B\")"));
+        try (Pipeline p = pipeline("keys", s).set("hanacdc.capture.mode", "keys-only")) {
+            p.start();
+            for (int i = 1; i <= 20; i++) {
+                exec("INSERT INTO \"" + s + "\".\"W\" VALUES (" + i + ", 'k', 'v" + i + "')");
+            }
+            exec("UPDATE \"" + s + "\".\"W\" SET \"V\" = 'changed' WHERE \"A\" < 5", "DELETE FROM \"" + s + "\".\"W\" WHERE \"A\" = 7",
+                    "UPDATE \"" + s + "\".\"W\" SET \"B\" = 'moved' WHERE \"A\" = 9");
+            p.awaitConverged(30_000);
+            p.stop();
+            uninstall(p);
+        } finally {
+            exec(f.dropSchema(s));
+            exec(f.dropSchema(s + "_CDC"));
+        }
+    }
+
+    /** The catalog query counting the triggers on a schema's tables. */
+    protected abstract String triggersOn(String schema);
+
+    private static void uninstall(Pipeline p) throws Exception {
+        new Commands(p.config(), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)).uninstall();
+    }
+}

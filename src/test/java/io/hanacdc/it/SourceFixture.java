@@ -1,0 +1,16 @@
+package io.hanacdc.it;
+
+/** What the behaviour suite needs to know about a source database: where it is and how its DDL is spelled. */
+interface SourceFixture {
+    /** JDBC URL (with credentials) of the source. */
+    String url();
+
+    /** A schema of the test's own, created empty. */
+    String freshSchema(String hint) throws Exception;
+
+    /** CREATE TABLE in this dialect: columns given as name and portable type (INTEGER, VARCHAR(n), DECIMAL(p,s), TIMESTAMP). */
+    String createTable(String schema, String table, String columns);
+
+    /** Drops the schema and everything in it. */
+    String dropSchema(String schema);
+}
