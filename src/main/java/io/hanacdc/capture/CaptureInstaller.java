@@ -71,10 +71,27 @@ public final class CaptureInstaller {
                 throw new CdcException("capture for " + t.id() + " was installed for another shape or mode than configured now ("
                         + existing.columns() + " vs " + wanted + "); run 'uninstall' and 'install' again to capture the new shape");
             }
+            repairTriggers(c, t, existing.version());
             if (!registry.isSubscribed(c, task, t.id())) {
                 run(c, List.of(registry.subscribeSql(task, t.id())), "subscription of task " + task + " to " + t.id());
             }
         }
+    }
+
+    /**
+     * Capture must never silently stop: a trigger someone dropped or disabled, or that the source marked
+     * invalid, is reported and re-created (all three together, atomically, at the installed version).
+     */
+    private void repairTriggers(Connection c, SourceTable t, int version) throws SQLException {
+        var working = dialect.workingTriggers(c, t.id());
+        List<String> broken = sql.triggerNames(t.id()).stream().filter(n -> !working.contains(n)).toList();
+        if (broken.isEmpty()) {
+            return;
+        }
+        LOG.warn("capture trigger(s) {} of table {} are missing, disabled or invalid: re-creating them", broken, t.id());
+        List<String> statements = new ArrayList<>(sql.uninstallTriggers(t.id()));
+        statements.addAll(sql.installTriggers(t, version));
+        run(c, statements, "the capture triggers of table " + t.id());
     }
 
     /** Removes this task's subscriptions and the capture objects nobody else reads. Returns the tables whose capture was removed. */

@@ -12,6 +12,15 @@ public interface CaptureSql {
     /** CDC table and triggers for one table at the given capture version. */
     List<String> installTable(SourceTable table, int version);
 
+    /** The triggers alone (and what they call), to repair capture whose triggers are missing or invalid. */
+    List<String> installTriggers(SourceTable table, int version);
+
+    /** Removes the triggers alone, whether or not they exist. */
+    List<String> uninstallTriggers(TableId table);
+
+    /** Names of the triggers capture puts on the table. */
+    List<String> triggerNames(TableId table);
+
     /** Removes the CDC table, triggers and any helper objects of one table. */
     List<String> uninstallTable(TableId table);
 

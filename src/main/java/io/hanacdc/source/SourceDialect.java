@@ -86,6 +86,9 @@ public interface SourceDialect {
     /** A of the watermark: the write transactions still open, completing the watermark of the given H. */
     Watermark readOpenTransactions(Connection c, long high) throws SQLException;
 
+    /** Names of the table's triggers that exist, are enabled and (where the source tracks it) valid. */
+    java.util.Set<String> workingTriggers(Connection c, TableId table) throws SQLException;
+
     /** Whether the exception says a lock wait timed out (the statement was given up, nothing else is wrong). */
     boolean isLockTimeout(SQLException e);
 

@@ -88,6 +88,22 @@ class CaptureInstallTest {
     }
 
     @Test
+    void missingOrDisabledTriggersAreReportedAndRepairedAtStartup() throws Exception {
+        try (Pipeline p = new Pipeline("repair")) {
+            exec(p.sourceUrl, "CREATE TABLE public.r (id int PRIMARY KEY, v text)");
+            p.set("hanacdc.tables", "public.r");
+            run(p, "install");
+            exec(p.sourceUrl, "DROP TRIGGER \"public$r$upd\" ON public.r", "ALTER TABLE public.r DISABLE TRIGGER \"public$r$del\"");
+            p.start();
+            assertEquals(3, Pipeline.count(p.sourceUrl, "SELECT COUNT(*) FROM pg_trigger WHERE tgrelid = 'public.r'::regclass"
+                    + " AND NOT tgisinternal AND tgenabled <> 'D'"), "all three triggers work again");
+            exec(p.sourceUrl, "INSERT INTO public.r VALUES (1, 'a'), (2, 'b')", "UPDATE public.r SET v = 'changed' WHERE id = 1",
+                    "DELETE FROM public.r WHERE id = 2");
+            p.awaitConverged(20_000);
+        }
+    }
+
+    @Test
     void printSqlShowsTheScriptWithoutChangingAnything() throws Exception {
         try (Pipeline p = new Pipeline("printsql")) {
             exec(p.sourceUrl, "CREATE TABLE public.\"Odd \"\"Name\"\"\" (id int PRIMARY KEY, \"select\" text)");

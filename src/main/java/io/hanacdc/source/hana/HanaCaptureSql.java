@@ -112,7 +112,15 @@ final class HanaCaptureSql implements CaptureSql {
             out.add("CREATE COLUMN TABLE " + inCdc(names.errorTable(id)) + " (" + bookkeeping() + ", " + q(ERROR_CODE) + " INTEGER, "
                     + q(ERROR_MESSAGE) + " NVARCHAR(5000), " + definitions(t.keyColumns()) + ")");
         }
-        String src = q(id.schema()) + "." + q(id.name());
+        out.addAll(installTriggers(t, version));
+        return out;
+    }
+
+    @Override
+    public List<String> installTriggers(SourceTable t, int version) {
+        List<SourceColumn> captured = options.keysOnly() ? t.keyColumns() : t.columns();
+        String cdc = inCdc(names.cdcTable(t.id()));
+        List<String> out = new ArrayList<>();
         out.add(trigger(t, "ins", "INSERT", "NEW ROW \"NEW\"", version,
                 insert(cdc, version, OP_INSERT, "NEW", captured), errors(t, version, "NEW")));
         String keyUnchanged = t.primaryKey().stream().map(k -> ":OLD." + q(k) + " = :NEW." + q(k)).collect(Collectors.joining(" AND "));
@@ -149,12 +157,22 @@ final class HanaCaptureSql implements CaptureSql {
     }
 
     @Override
-    public List<String> uninstallTable(TableId id) {
+    public List<String> uninstallTriggers(TableId id) {
         List<String> out = new ArrayList<>();
-        for (String kind : new String[] {"ins", "upd", "del"}) {
-            String trigger = names.trigger(id, kind);
+        for (String trigger : triggerNames(id)) {
             out.add(ifPresent(triggerCount(id.schema(), trigger), "DROP TRIGGER " + q(id.schema()) + "." + q(trigger)));
         }
+        return out;
+    }
+
+    @Override
+    public List<String> triggerNames(TableId id) {
+        return List.of(names.trigger(id, "ins"), names.trigger(id, "upd"), names.trigger(id, "del"));
+    }
+
+    @Override
+    public List<String> uninstallTable(TableId id) {
+        List<String> out = new ArrayList<>(uninstallTriggers(id));
         out.add(ifPresent(tableCount(names.errorTable(id)), "DROP TABLE " + inCdc(names.errorTable(id))));
         out.add(ifPresent(tableCount(names.cdcTable(id)), "DROP TABLE " + inCdc(names.cdcTable(id))));
         return out;

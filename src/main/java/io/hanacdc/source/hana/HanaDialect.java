@@ -20,6 +20,8 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Optional;
 
@@ -41,6 +43,9 @@ public final class HanaDialect implements SourceDialect {
     static final String OPEN_TRANSACTIONS = "SELECT DISTINCT UPDATE_TRANSACTION_ID FROM SYS.M_TRANSACTIONS WHERE UPDATE_TRANSACTION_ID > 0"
             + " AND TRANSACTION_STATUS IN ('ACTIVE', 'PRECOMMITTED', 'ACTIVE_PREPARE_COMMIT', 'ABORTING', 'PARTIAL_ABORTING')"
             + " ORDER BY UPDATE_TRANSACTION_ID";
+    /** A trigger becomes invalid (IS_VALID = 'FALSE') when objects it uses change; a disabled one captures nothing. */
+    static final String TRIGGERS = "SELECT TRIGGER_NAME FROM SYS.TRIGGERS WHERE SUBJECT_TABLE_SCHEMA = ? AND SUBJECT_TABLE_NAME = ?"
+            + " AND IS_VALID = 'TRUE' AND IS_ENABLED = 'TRUE'";
     static final String CATALOG_READ = "SELECT COUNT(*) FROM SYS.EFFECTIVE_PRIVILEGES WHERE USER_NAME = ? AND PRIVILEGE = 'CATALOG READ'"
             + " AND IS_VALID = 'TRUE'";
     /** ngdbc returns an empty DATE/TIMESTAMP as SQL NULL unless told otherwise; these are the sentinels it then uses. */
@@ -205,6 +210,17 @@ public final class HanaDialect implements SourceDialect {
                 return rs.next() && rs.getInt(1) > 0;
             }
         }
+    }
+
+    @Override
+    public Set<String> workingTriggers(Connection c, TableId table) throws SQLException {
+        Set<String> out = new HashSet<>();
+        try (PreparedStatement ps = prepare(c, TRIGGERS, table); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                out.add(rs.getString(1));
+            }
+        }
+        return out;
     }
 
     /** HANA error 131: transaction rolled back by lock wait timeout. */

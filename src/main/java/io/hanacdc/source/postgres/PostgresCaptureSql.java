@@ -18,6 +18,7 @@ import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureSql;
 import io.hanacdc.sql.Identifiers;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -72,11 +73,22 @@ final class PostgresCaptureSql implements CaptureSql {
         String fn = inCdc(names.trigger(id, "fn"));
         String src = q(id.schema()) + "." + q(id.name());
         String columnDefs = captured(t).stream().map(c -> q(c.name()) + " " + c.sourceType()).collect(Collectors.joining(", "));
-        return List.of(
+        List<String> out = new ArrayList<>(List.of(
                 "CREATE TABLE " + cdc + " (" + q(DATA_ID) + " bigint NOT NULL PRIMARY KEY, " + q(TRIGGER_ID) + " int NOT NULL, "
                         + q(TRANSACTION_ID) + " bigint NOT NULL, " + q(CREATE_TIME) + " timestamp NOT NULL, "
                         + q(OPERATION) + " smallint NOT NULL, " + columnDefs + ")",
-                "CREATE INDEX " + q(names.trigger(id, "tx")) + " ON " + cdc + " (" + q(TRANSACTION_ID) + ", " + q(DATA_ID) + ")",
+                "CREATE INDEX " + q(names.trigger(id, "tx")) + " ON " + cdc + " (" + q(TRANSACTION_ID) + ", " + q(DATA_ID) + ")"));
+        out.addAll(installTriggers(t, version));
+        return out;
+    }
+
+    @Override
+    public List<String> installTriggers(SourceTable t, int version) {
+        TableId id = t.id();
+        String cdc = inCdc(names.cdcTable(id));
+        String fn = inCdc(names.trigger(id, "fn"));
+        String src = q(id.schema()) + "." + q(id.name());
+        return List.of(
                 "CREATE FUNCTION " + fn + "() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog AS "
                         + dollarQuote(functionBody(t, version, cdc)),
                 "CREATE TRIGGER " + q(names.trigger(id, "ins")) + " AFTER INSERT ON " + src
@@ -123,10 +135,20 @@ final class PostgresCaptureSql implements CaptureSql {
 
     @Override
     public List<String> uninstallTable(TableId id) {
+        List<String> out = new ArrayList<>(uninstallTriggers(id));
+        out.add("DROP TABLE IF EXISTS " + inCdc(names.cdcTable(id)));
+        return out;
+    }
+
+    @Override
+    public List<String> uninstallTriggers(TableId id) {
         // CASCADE on the function drops exactly the three triggers that call it, even if the source table is gone.
-        return List.of(
-                "DROP FUNCTION IF EXISTS " + inCdc(names.trigger(id, "fn")) + "() CASCADE",
-                "DROP TABLE IF EXISTS " + inCdc(names.cdcTable(id)));
+        return List.of("DROP FUNCTION IF EXISTS " + inCdc(names.trigger(id, "fn")) + "() CASCADE");
+    }
+
+    @Override
+    public List<String> triggerNames(TableId id) {
+        return List.of(names.trigger(id, "ins"), names.trigger(id, "upd"), names.trigger(id, "del"));
     }
 
     @Override

@@ -16,6 +16,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Optional;
 
@@ -59,6 +61,9 @@ public final class PostgresDialect implements SourceDialect {
     private static final String ESTIMATE = """
             SELECT greatest(c.reltuples, 0)::bigint FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
             WHERE n.nspname = ? AND c.relname = ?""";
+    private static final String TRIGGERS = """
+            SELECT t.tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname = ? AND c.relname = ? AND NOT t.tgisinternal AND t.tgenabled <> 'D'""";
     private static final String OPEN_TRANSACTIONS = "SELECT pg_snapshot_xmax(s)::text::bigint,"
             + " (SELECT string_agg(x::text, ',') FROM pg_snapshot_xip(s) x) FROM pg_current_snapshot() s";
 
@@ -181,6 +186,11 @@ public final class PostgresDialect implements SourceDialect {
             String xip = rs.getString(2);
             return Watermark.decode(high, (xip == null ? "" : xip) + ";" + xmax);
         }
+    }
+
+    @Override
+    public Set<String> workingTriggers(Connection c, TableId table) throws SQLException {
+        return new HashSet<>(strings(c, TRIGGERS, table));
     }
 
     @Override

@@ -98,6 +98,9 @@ class HanaSqlGoldenTest {
         out.add(HanaDialect.ESTIMATE);
         out.add(HanaDialect.OPEN_TRANSACTIONS);
         out.add(HanaDialect.CATALOG_READ);
+        out.add(HanaDialect.TRIGGERS);
+        out.addAll(hana.captureSql(names).uninstallTriggers(sample().id()));
+        out.addAll(hana.captureSql(names).installTriggers(sample(), 3));
         out.add("SELECT " + hana.qualified("CDC", names.sequence()) + ".NEXTVAL FROM DUMMY");
         out.add("WHERE " + hana.keyAfterPredicate(List.of("select", "Line No")));
         SourceTable t = sample();
