@@ -10,34 +10,52 @@ import java.util.List;
  * A table's replication position, stored in the target in the same transaction as the rows it covers.
  * The stream range is the machine position; last data id / transaction / source time are for people.
  *
- * @param snapshotKey the last primary key copied by the initial load (JSON), null before the first chunk
+ * @param phase       SNAPSHOT: initial load, then streaming; STREAMING; RESNAPSHOT: streaming while the table is copied again
+ * @param snapshotKey the last primary key copied by the current (re-)snapshot (JSON), null before its first chunk
+ * @param paused      an operator paused the table; survives restarts
  */
 public record Position(
         TableId table, Phase phase, StreamRange range, String snapshotKey, long snapshotRows,
-        long lastDataId, long lastTransactionId, LocalDateTime lastSourceTime, long rowsApplied, long batchesApplied) {
+        long lastDataId, long lastTransactionId, LocalDateTime lastSourceTime, long rowsApplied, long batchesApplied,
+        boolean paused) {
 
-    public enum Phase { SNAPSHOT, STREAMING }
+    public enum Phase { SNAPSHOT, STREAMING, RESNAPSHOT }
 
     public static Position startSnapshot(TableId table, StreamRange start) {
-        return new Position(table, Phase.SNAPSHOT, start, null, 0, 0, 0, null, 0, 0);
+        return new Position(table, Phase.SNAPSHOT, start, null, 0, 0, 0, null, 0, 0, false);
     }
 
     public Position snapshotChunk(String lastKey, int rows) {
-        return new Position(table, phase, range, lastKey, snapshotRows + rows, lastDataId, lastTransactionId, lastSourceTime, rowsApplied, batchesApplied);
+        return new Position(table, phase, range, lastKey, snapshotRows + rows, lastDataId, lastTransactionId, lastSourceTime,
+                rowsApplied, batchesApplied, paused);
     }
 
+    /** The (re-)snapshot copied its last chunk: streaming alone from here. */
     public Position snapshotDone() {
-        return new Position(table, Phase.STREAMING, range, snapshotKey, snapshotRows, lastDataId, lastTransactionId, lastSourceTime, rowsApplied, batchesApplied);
+        return new Position(table, Phase.STREAMING, range, null, snapshotRows, lastDataId, lastTransactionId, lastSourceTime,
+                rowsApplied, batchesApplied, paused);
+    }
+
+    /** Starts copying the table again from its first key while streaming goes on. */
+    public Position resnapshot() {
+        return new Position(table, Phase.RESNAPSHOT, range, null, 0, lastDataId, lastTransactionId, lastSourceTime,
+                rowsApplied, batchesApplied, paused);
     }
 
     public Position withRange(StreamRange next) {
-        return new Position(table, phase, next, snapshotKey, snapshotRows, lastDataId, lastTransactionId, lastSourceTime, rowsApplied, batchesApplied);
+        return new Position(table, phase, next, snapshotKey, snapshotRows, lastDataId, lastTransactionId, lastSourceTime,
+                rowsApplied, batchesApplied, paused);
+    }
+
+    public Position withPaused(boolean paused) {
+        return new Position(table, phase, range, snapshotKey, snapshotRows, lastDataId, lastTransactionId, lastSourceTime,
+                rowsApplied, batchesApplied, paused);
     }
 
     /** After a batch of rows (non-empty) was applied, moving to the given range. */
     public Position applied(List<ChangeRow> rows, StreamRange next) {
         ChangeRow last = rows.get(rows.size() - 1);
         return new Position(table, phase, next, snapshotKey, snapshotRows, last.dataId(), last.transactionId(), last.createTime(),
-                rowsApplied + rows.size(), batchesApplied + 1);
+                rowsApplied + rows.size(), batchesApplied + 1, paused);
     }
 }

@@ -18,7 +18,7 @@ import java.util.Optional;
 /** Positions in the target's control table, one row per (task, source table). */
 public final class PositionStore {
     private static final String COLUMNS = "phase, base_high, base_open, window_high, window_open, cursor_id, snapshot_key, snapshot_rows,"
-            + " last_data_id, last_transaction_id, last_source_time, rows_applied, batches_applied";
+            + " last_data_id, last_transaction_id, last_source_time, rows_applied, batches_applied, paused";
     private final String table;
     private final String task;
 
@@ -34,7 +34,7 @@ public final class PositionStore {
                     + " base_open LONGTEXT NOT NULL, window_high BIGINT NULL, window_open LONGTEXT NULL, cursor_id BIGINT NOT NULL,"
                     + " snapshot_key LONGTEXT NULL, snapshot_rows BIGINT NOT NULL, last_data_id BIGINT NOT NULL,"
                     + " last_transaction_id BIGINT NOT NULL, last_source_time DATETIME(6) NULL, rows_applied BIGINT NOT NULL,"
-                    + " batches_applied BIGINT NOT NULL, updated_at DATETIME(6) NOT NULL,"
+                    + " batches_applied BIGINT NOT NULL, paused BOOLEAN NOT NULL, updated_at DATETIME(6) NOT NULL,"
                     + " PRIMARY KEY (task, source_schema, source_table)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin");
         }
     }
@@ -72,13 +72,13 @@ public final class PositionStore {
         return new Position(id, Phase.valueOf(rs.getString("phase")), new StreamRange(base, window, rs.getLong("cursor_id")),
                 rs.getString("snapshot_key"), rs.getLong("snapshot_rows"), rs.getLong("last_data_id"),
                 rs.getLong("last_transaction_id"), rs.getObject("last_source_time", LocalDateTime.class),
-                rs.getLong("rows_applied"), rs.getLong("batches_applied"));
+                rs.getLong("rows_applied"), rs.getLong("batches_applied"), rs.getBoolean("paused"));
     }
 
     /** Inserts or replaces the position; runs in the caller's transaction. */
     public void save(Connection c, Position p) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("REPLACE INTO " + table + " (task, source_schema, source_table, " + COLUMNS
-                + ", updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, UTC_TIMESTAMP(6))")) {
+                + ", updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, UTC_TIMESTAMP(6))")) {
             StreamRange r = p.range();
             int i = 1;
             ps.setString(i++, task);
@@ -96,7 +96,8 @@ public final class PositionStore {
             ps.setLong(i++, p.lastTransactionId());
             ps.setObject(i++, p.lastSourceTime());
             ps.setLong(i++, p.rowsApplied());
-            ps.setLong(i, p.batchesApplied());
+            ps.setLong(i++, p.batchesApplied());
+            ps.setBoolean(i, p.paused());
             ps.executeUpdate();
         }
     }

@@ -7,15 +7,11 @@ import io.hanacdc.checkpoint.PositionStore;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.db.DataSources;
 import io.hanacdc.schema.SourceTable;
-import io.hanacdc.snapshot.SnapshotCopier;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialects;
 import io.hanacdc.source.TableResolver;
-import io.hanacdc.stream.BatchReader;
-import io.hanacdc.stream.KeyRefetcher;
 import io.hanacdc.target.mysql.MySqlTarget;
-import io.hanacdc.target.mysql.RowWriter;
 import io.hanacdc.target.mysql.TargetTable;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -41,6 +37,10 @@ public final class CdcTask implements AutoCloseable {
     }
 
     public static CdcTask start(CdcConfig cfg) {
+        return start(cfg, TableObserver.NONE);
+    }
+
+    public static CdcTask start(CdcConfig cfg, TableObserver observer) {
         SourceDialect dialect = SourceDialects.forUrl(cfg.source().url(), cfg.capture());
         CaptureNames names = new CaptureNames(cfg.cdcSchema(), dialect.maxIdentifierBytes());
         HikariDataSource source = null;
@@ -62,15 +62,12 @@ public final class CdcTask implements AutoCloseable {
                 installer.install(c, tables);
             }
             List<TableWorker> workers = new ArrayList<>();
+            TableWorkerFactory factory = new TableWorkerFactory(cfg, dialect, names, source, target, store, watermarks, observer);
             try (Connection t = target.connection()) {
                 store.ensureTable(t);
                 for (TargetTable tt : targetTables) {
                     tt.ensure(t, target.flavor());
-                    RowWriter writer = new RowWriter(tt, target.flavor());
-                    SourceTable st = tt.source();
-                    workers.add(new TableWorker(st, source, target, watermarks.forTable(st), new BatchReader(dialect, names, st),
-                            new KeyRefetcher(dialect, st), writer,
-                            new SnapshotCopier(dialect, st, writer, store, cfg.snapshotChunkSize()), store, cfg.batchSize()));
+                    workers.add(factory.create(tt));
                 }
             }
             return new CdcTask(source, target, workers);

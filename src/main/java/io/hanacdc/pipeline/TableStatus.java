@@ -4,11 +4,17 @@ import io.hanacdc.checkpoint.Position;
 import java.time.Duration;
 
 /** What a table's worker reports: state, counts, position, lag and the last error (null when healthy). */
-public record TableStatus(String table, String state, long rowsSnapshotted, long rowsStreamed, long lastDataId,
-                          String watermark, Duration lag, String lastError) {
+public record TableStatus(String table, String state, String phase, boolean paused, long rowsSnapshotted, long rowsStreamed,
+                          long batches, long lastDataId, long lastTransactionId, String lastSourceTime, String watermark,
+                          Duration lag, String lastError) {
 
-    static TableStatus of(Position p, String state, Duration lag, String lastError) {
+    static TableStatus of(String table, Position p, String state, Duration lag, String lastError) {
+        if (p == null) {
+            return new TableStatus(table, state, "", false, 0, 0, 0, 0, 0, null, "", lag, lastError);
+        }
         String watermark = p.range().base().toString() + (p.range().window() == null ? "" : " → " + p.range().window());
-        return new TableStatus(p.table().toString(), state, p.snapshotRows(), p.rowsApplied(), p.lastDataId(), watermark, lag, lastError);
+        return new TableStatus(table, state, p.phase().name(), p.paused(), p.snapshotRows(), p.rowsApplied(), p.batchesApplied(),
+                p.lastDataId(), p.lastTransactionId(), p.lastSourceTime() == null ? null : p.lastSourceTime() + "Z", watermark,
+                lag, lastError);
     }
 }

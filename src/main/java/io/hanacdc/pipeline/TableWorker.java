@@ -4,74 +4,79 @@ import io.hanacdc.checkpoint.Position;
 import io.hanacdc.checkpoint.PositionStore;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.snapshot.SnapshotCopier;
-import io.hanacdc.stream.BatchReader;
-import io.hanacdc.stream.ChangeRow;
-import io.hanacdc.stream.ChangeSet;
-import io.hanacdc.stream.KeyRefetcher;
 import io.hanacdc.stream.StreamRange;
 import io.hanacdc.stream.Watermark;
-import io.hanacdc.stream.WatermarkReader;
 import io.hanacdc.target.mysql.MySqlTarget;
-import io.hanacdc.target.mysql.RowWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.time.LocalDateTime;
+import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Replicates one table: records the start position, runs the initial load, then applies safe
- * batches, each with its position in one target transaction. Called by the table's route on every
- * tick; a full batch is followed at once by the next, an empty one waits for the next tick. After a
- * failure the position is re-read from the target (the failed commit may or may not have happened)
- * and the table retries with exponential backoff; other tables are not affected.
+ * batches (and re-snapshot chunks when asked). Called by the table's route on every tick; a full
+ * batch is followed at once by the next, an empty one waits for the next tick. Operator commands
+ * queue up and run on this thread between batches. After a failure the position is re-read from the
+ * target (the failed commit may or may not have happened) and the table retries with exponential
+ * backoff; other tables are not affected.
  */
 public final class TableWorker {
     private static final Logger LOG = LoggerFactory.getLogger(TableWorker.class);
     private static final Duration MAX_BACKOFF = Duration.ofSeconds(60);
+
+    private record Pending(TableCommands.Command command, CompletableFuture<Position> result) {}
+
     private final SourceTable table;
     private final DataSource source;
     private final MySqlTarget target;
-    private final WatermarkReader watermarks;
-    private final BatchReader reader;
-    private final KeyRefetcher refetcher;
-    private final RowWriter writer;
+    private final StreamStep stream;
+    private final Resnapshot resnapshot;
     private final SnapshotCopier copier;
     private final PositionStore store;
-    private final int batchSize;
-    private final int[] keyIndexes;
+    private final TableCommands.Context commandContext;
+    private final TableObserver observer;
+    private final ConcurrentLinkedQueue<Pending> commands = new ConcurrentLinkedQueue<>();
     private volatile Position position;
     private volatile String state = "starting";
     private volatile String lastError;
-    private volatile Duration lag = Duration.ZERO;
+    /** Source time up to which the target is known complete: lag is now minus this. */
+    private volatile Instant freshAsOf;
     private int failures;
     private long retryAtNanos;
 
-    public TableWorker(SourceTable table, DataSource source, MySqlTarget target, WatermarkReader watermarks, BatchReader reader,
-                       KeyRefetcher refetcher, RowWriter writer, SnapshotCopier copier, PositionStore store, int batchSize) {
-        this.watermarks = watermarks;
+    TableWorker(SourceTable table, DataSource source, MySqlTarget target, StreamStep stream, Resnapshot resnapshot,
+                SnapshotCopier copier, PositionStore store, TableCommands.Context commandContext, TableObserver observer) {
         this.table = table;
         this.source = source;
         this.target = target;
-        this.reader = reader;
-        this.refetcher = refetcher;
-        this.writer = writer;
+        this.stream = stream;
+        this.resnapshot = resnapshot;
         this.copier = copier;
         this.store = store;
-        this.batchSize = batchSize;
-        this.keyIndexes = table.primaryKey().stream().mapToInt(k -> table.columnNames().indexOf(k)).toArray();
+        this.commandContext = commandContext;
+        this.observer = observer;
     }
 
     public SourceTable table() {
         return table;
     }
 
+    /** Queues a command; it runs on the table's thread at its next tick. The future completes with the stored position. */
+    public CompletableFuture<Position> submit(TableCommands.Command command) {
+        CompletableFuture<Position> result = new CompletableFuture<>();
+        commands.add(new Pending(command, result));
+        return result;
+    }
+
     /** One tick of the table's route. Never throws: failures are logged, reported in status and retried. */
     public void poll() {
+        runCommands();
         if (System.nanoTime() < retryAtNanos) {
             return;
         }
@@ -79,12 +84,16 @@ public final class TableWorker {
             if (position == null) {
                 position = loadOrStart();
             }
+            if (position.paused()) {
+                state = "paused";
+                return;
+            }
             if (position.phase() == Position.Phase.SNAPSHOT) {
                 state = "snapshot";
                 snapshot();
             }
-            state = "streaming";
-            stream();
+            state = position.phase() == Position.Phase.RESNAPSHOT ? "resnapshot" : "streaming";
+            advance();
             failures = 0;
             lastError = null;
         } catch (SQLException | RuntimeException e) {
@@ -92,9 +101,27 @@ public final class TableWorker {
             position = null;
             state = "retrying";
             lastError = e.getMessage();
+            observer.failed(table.id());
             long backoff = Math.min(MAX_BACKOFF.toMillis(), 500L << Math.min(failures, 10));
             retryAtNanos = System.nanoTime() + backoff * 1_000_000;
             LOG.warn("table {}: {} (attempt {}, retrying in {} ms)", table.id(), e.getMessage(), failures, backoff);
+        }
+    }
+
+    private void runCommands() {
+        for (Pending pending = commands.poll(); pending != null; pending = commands.poll()) {
+            try (Connection s = source.getConnection(); Connection t = target.connection()) {
+                Position current = position != null ? position : store.load(t, table.id())
+                        .orElseThrow(() -> new IllegalStateException("table " + table.id() + " has not started yet"));
+                Position next = pending.command().apply(commandContext, s, current);
+                store.save(t, next);
+                position = next;
+                retryAtNanos = 0; // an operator acted: try again at once
+                pending.result().complete(next);
+                LOG.info("table {}: position now {}{}", table.id(), next.range().base(), next.paused() ? " (paused)" : "");
+            } catch (SQLException | RuntimeException e) {
+                pending.result().completeExceptionally(e);
+            }
         }
     }
 
@@ -106,9 +133,10 @@ public final class TableWorker {
             }
             Position start;
             try (Connection s = source.getConnection()) {
-                start = Position.startSnapshot(table.id(), StreamRange.at(watermarks.next(s, StreamRange.at(new Watermark(0, new long[0])))));
+                start = Position.startSnapshot(table.id(), StreamRange.at(stream.watermarks().next(s, StreamRange.at(new Watermark(0, new long[0])))));
             }
             store.save(t, start); // the start position is durable before the first row is copied
+            freshAsOf = Instant.now();
             LOG.info("table {}: initial load starts at {}", table.id(), start.range().base());
             return start;
         }
@@ -120,53 +148,41 @@ public final class TableWorker {
         }
     }
 
-    private void stream() throws SQLException {
+    /** Streams until the window is drained, then copies one re-snapshot chunk if one is under way. */
+    private void advance() throws SQLException {
         try (Connection s = source.getConnection(); Connection t = target.connection()) {
             while (true) {
-                StreamRange range = position.range();
-                if (range.window() == null) {
-                    range = range.open(watermarks.next(s, range));
-                }
-                BatchReader.Batch batch = reader.read(s, range, batchSize);
-                List<ChangeRow> rows = batch.rows();
-                boolean drained = batch.drained();
-                if (rows.isEmpty()) {
-                    position = position.withRange(range.advance(range.cursor(), drained));
-                    lag = Duration.ZERO;
-                } else {
-                    Position next = position.applied(rows, range.advance(rows.get(rows.size() - 1).dataId(), drained));
-                    ChangeSet changes = ChangeSet.of(rows, keyIndexes);
-                    if (!changes.refetch().isEmpty()) {
-                        changes.resolveRefetched(refetcher.fetch(s, changes.refetch()));
+                StreamStep.Result step = stream.next(s, t, position);
+                position = step.position();
+                if (step.drained()) {
+                    if (step.windowReadAt() != null) {
+                        freshAsOf = step.windowReadAt();
                     }
-                    apply(t, changes, next);
-                    position = next;
-                    lag = drained ? Duration.ZERO : Duration.between(next.lastSourceTime(), LocalDateTime.now(ZoneOffset.UTC));
+                    break;
                 }
-                if (drained || Thread.currentThread().isInterrupted()) {
+                freshAsOf = step.rows().get(step.rows().size() - 1).createTime().toInstant(ZoneOffset.UTC);
+                if (Thread.currentThread().isInterrupted()) {
                     return;
                 }
+            }
+            if (position.phase() == Position.Phase.RESNAPSHOT) {
+                position = resnapshot.step(s, t, position);
             }
         }
     }
 
-    private void apply(Connection t, ChangeSet changes, Position next) throws SQLException {
-        t.setAutoCommit(false);
-        try {
-            writer.apply(t, changes);
-            store.save(t, next);
-            t.commit();
-        } catch (SQLException | RuntimeException e) {
-            t.rollback();
-            throw e;
+    /** How far behind the source the target is: zero-ish when idle, growing when the table is paused, stuck or behind. */
+    public Duration lag() {
+        Instant fresh = freshAsOf;
+        if (fresh == null) {
+            Position p = position;
+            fresh = p == null || p.lastSourceTime() == null ? null : p.lastSourceTime().toInstant(ZoneOffset.UTC);
         }
+        return fresh == null ? Duration.ZERO : Duration.between(fresh, Instant.now());
     }
 
     public TableStatus status() {
         Position p = position;
-        if (p == null) {
-            return new TableStatus(table.id().toString(), state, 0, 0, 0, "", lag, lastError);
-        }
-        return TableStatus.of(p, state, lag, lastError);
+        return TableStatus.of(table.id().toString(), p, state, lag(), lastError);
     }
 }

@@ -53,11 +53,12 @@ public final class SnapshotCopier {
         SnapshotProgress progress = new SnapshotProgress(table.id(), estimate, position.snapshotRows());
         Position p = position;
         while (true) {
-            List<Object[]> rows = readChunk(source, p.snapshotKey());
+            Chunk chunk = readChunk(source, p.snapshotKey());
+            List<Object[]> rows = chunk.rows();
             if (!rows.isEmpty()) {
-                p = p.snapshotChunk(KeyCodec.encode(key(rows.get(rows.size() - 1))), rows.size());
+                p = p.snapshotChunk(chunk.lastKey(), rows.size());
             }
-            boolean done = rows.size() < chunkSize;
+            boolean done = chunk.last();
             if (done) {
                 p = p.snapshotDone();
             }
@@ -83,7 +84,17 @@ public final class SnapshotCopier {
         void chunkCopied(Position position, long estimatedRows);
     }
 
-    private List<Object[]> readChunk(Connection source, String afterKey) throws SQLException {
+    /** One chunk of rows in key order, the last key in it (stored form), and whether it was the table's last chunk. */
+    public record Chunk(List<Object[]> rows, String lastKey, boolean last) {}
+
+    /** Reads the chunk after the given stored key (null: from the start). */
+    public Chunk readChunk(Connection source, String afterKey) throws SQLException {
+        List<Object[]> rows = readRows(source, afterKey);
+        String lastKey = rows.isEmpty() ? afterKey : KeyCodec.encode(key(rows.get(rows.size() - 1)));
+        return new Chunk(rows, lastKey, rows.size() < chunkSize);
+    }
+
+    private List<Object[]> readRows(Connection source, String afterKey) throws SQLException {
         List<Object[]> rows = new ArrayList<>();
         try (PreparedStatement ps = source.prepareStatement(afterKey == null ? firstChunk : nextChunk)) {
             if (afterKey != null) {

@@ -75,6 +75,12 @@ public final class GapProbeWatermark implements WatermarkReader {
         return new Watermark(probeTo, new long[0]);
     }
 
+    /** The highest id any capture table holds: rows of transactions still open below it are skipped by a reset to it. */
+    @Override
+    public Watermark now(Connection source) throws SQLException {
+        return new Watermark(highestRealId(source, allCaptureTables.all(source)), new long[0]);
+    }
+
     private String idColumn() {
         return dialect.quote(DATA_ID);
     }

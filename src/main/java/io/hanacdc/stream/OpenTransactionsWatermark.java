@@ -16,6 +16,11 @@ public final class OpenTransactionsWatermark implements WatermarkReader {
     }
 
     @Override
+    public Watermark now(Connection source) throws SQLException {
+        return next(source, null);
+    }
+
+    @Override
     public Watermark next(Connection source, StreamRange range) throws SQLException {
         long high = dialect.readHighWaterMark(source, names);
         return dialect.readOpenTransactions(source, high);

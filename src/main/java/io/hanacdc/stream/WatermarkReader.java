@@ -7,4 +7,7 @@ import java.sql.SQLException;
 public interface WatermarkReader {
     /** Reads the next watermark for a table whose stream stands at {@code range}; the connection is in autocommit mode. */
     Watermark next(Connection source, StreamRange range) throws SQLException;
+
+    /** A watermark of "now", for resetting a table to the latest position. */
+    Watermark now(Connection source) throws SQLException;
 }

@@ -15,8 +15,8 @@ import java.util.Map;
  * Source overhead of capture (5): per-row DML throughput on PostgreSQL with no capture, full
  * capture and keys-only capture (when the product has it), for INSERT, UPDATE (one non-key column)
  * and DELETE, on a 5-column and a 300-column table. One row per statement; commit every
- * {@code captureTxRows} rows (1 = autocommit). Modes run interleaved for two rounds and the better
- * round counts, so a noisy moment hits one sample, not one mode.
+ * {@code captureTxRows} rows (1 = autocommit). Modes run interleaved for three rounds and the best
+ * round counts (noise only ever slows a run down), so a noisy moment hits one sample, not one mode.
  */
 public final class CaptureOverheadBench {
     public static final String NONE = "none";
@@ -24,7 +24,7 @@ public final class CaptureOverheadBench {
     public static final String KEYS_ONLY = "keys-only";
     public static final List<String> OPS = List.of("insert", "update", "delete");
     public static final int[] WIDTHS = {5, 300};
-    private static final int ROUNDS = 2;
+    private static final int ROUNDS = 3;
 
     /** rows/s by mode → width → op; keysOnlyAvailable tells whether the product has keys-only capture. */
     public record Result(Map<String, Map<Integer, Map<String, Double>>> rates, boolean keysOnlyAvailable, String keysOnlyNote) {
@@ -109,6 +109,8 @@ public final class CaptureOverheadBench {
         }
         Map<String, Double> out = new LinkedHashMap<>();
         try (Connection c = dbs.pg(db)) {
+            // Flush dirty pages now, so a checkpoint triggered by an earlier scenario's writes does not land in this sample.
+            Databases.exec(c, "CHECKPOINT");
             String insertSql = "INSERT INTO " + table + " VALUES (" + String.join(", ", Collections.nCopies(width, "?")) + ")";
             out.put("insert", timed(c, rows, insertSql, (ps, id) -> {
                 ps.setLong(1, id);

@@ -18,6 +18,11 @@ public final class Charts {
     public static void line(File file, String title, String xLabel, String yLabel, List<Series> series) throws IOException {
         JFreeChart chart = ChartFactory.createXYLineChart(title, xLabel, yLabel, dataset(series), PlotOrientation.VERTICAL,
                 true, false, false);
+        for (int i = 0; i < series.size(); i++) {
+            if (series.get(i).name().startsWith("raw baseline")) { // the reference line: black, so it never reads as data
+                chart.getXYPlot().getRenderer().setSeriesPaint(i, Color.BLACK);
+            }
+        }
         save(file, chart);
     }
 

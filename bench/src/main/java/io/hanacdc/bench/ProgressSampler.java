@@ -26,6 +26,19 @@ public final class ProgressSampler {
             return finalValue / doneAt;
         }
 
+        /**
+         * Rows per second over the second half of the rows: JIT warm-up and connection ramp-up are
+         * over by then, so this is the steady state the process would keep on a long backlog.
+         */
+        public double steadyRate() {
+            for (double[] pt : counter) {
+                if (pt[1] >= finalValue / 2.0) {
+                    return doneAt > pt[0] ? (finalValue - pt[1]) / (doneAt - pt[0]) : Double.NaN;
+                }
+            }
+            return Double.NaN;
+        }
+
         /** Rows per second between the first and last sample that saw work: startup excluded. */
         public double activeRate() {
             return doneAt > firstAt ? (finalValue - firstValue) / (doneAt - firstAt) : Double.NaN;

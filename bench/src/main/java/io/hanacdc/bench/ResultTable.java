@@ -66,6 +66,8 @@ public final class ResultTable {
         String note = r.tables() + " × " + String.format("%,d", r.rows() / r.tables()) + " CDC rows";
         ratioRow("2", "streaming " + what + ": from first applied batch", o.activeRate(), target,
                 note + String.format("; drained %.1f s after first apply", o.doneAt() - o.firstAt()) + timedOut(o));
+        rows.add(new ResultRow("2", "streaming " + what + ": steady state (second half of the rows)", o.steadyRate(), "rows/s",
+                o.steadyRate() / m.baseline(), "", Verdict.NONE, "JIT warm-up over"));
         ratioRow("2", "streaming " + what + ": from process start", o.wallRate(), target,
                 String.format("%.1f s total, first batch visible at %.1f s (JVM, Camel, pools, install)", o.doneAt(), o.firstAt()));
         rows.add(ResultRow.info("2", "backlog generation " + what + " (source INSERT…SELECT with capture)",
@@ -80,6 +82,8 @@ public final class ResultTable {
         var o = r.outcome();
         ratioRow("3", "initial load: from first committed chunk", o.activeRate(), 0.9,
                 String.format("%,d rows, %.1f s after first chunk", r.rows(), o.doneAt() - o.firstAt()) + timedOut(o));
+        rows.add(new ResultRow("3", "initial load: steady state (second half of the rows)", o.steadyRate(), "rows/s",
+                o.steadyRate() / m.baseline(), "", Verdict.NONE, "JIT warm-up over"));
         ratioRow("3", "initial load: from process start", o.wallRate(), 0.9,
                 String.format("%.1f s to STREAMING, first chunk visible at %.1f s", o.doneAt(), o.firstAt()));
     }

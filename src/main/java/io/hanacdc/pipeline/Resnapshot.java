@@ -1,0 +1,60 @@
+package io.hanacdc.pipeline;
+
+import io.hanacdc.checkpoint.Position;
+import io.hanacdc.snapshot.SnapshotCopier;
+import io.hanacdc.stream.BatchReader;
+import io.hanacdc.stream.ChangeRow;
+import io.hanacdc.stream.ChangeSet;
+import io.hanacdc.stream.StreamRange;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Copies a table again while its stream goes on, one chunk per step, the DBLog way: with the stream
+ * caught up to watermark L, read a chunk, then read watermark H; the stream rows between L and H and
+ * the chunk rows whose keys none of those rows touched are applied together, with position H, in one
+ * target transaction. A chunk row can thus never overwrite a newer change, and no change is lost.
+ */
+final class Resnapshot {
+    /** A window bigger than this (a very busy table) postpones the chunk; the stream goes on meanwhile. */
+    private static final int MAX_WINDOW_ROWS = 50_000;
+    private final StreamStep stream;
+    private final SnapshotCopier copier;
+    private final int[] keyIndexes;
+
+    Resnapshot(StreamStep stream, SnapshotCopier copier, int[] keyIndexes) {
+        this.stream = stream;
+        this.copier = copier;
+        this.keyIndexes = keyIndexes;
+    }
+
+    /** One chunk; the position's window must be closed (stream drained). */
+    Position step(Connection source, Connection target, Position p) throws SQLException {
+        long started = System.nanoTime();
+        SnapshotCopier.Chunk chunk = copier.readChunk(source, p.snapshotKey());
+        StreamRange range = p.range().open(stream.watermarks().next(source, p.range()));
+        BatchReader.Batch batch = stream.reader().read(source, range, MAX_WINDOW_ROWS);
+        if (!batch.drained()) {
+            return p;
+        }
+        List<ChangeRow> rows = batch.rows();
+        ChangeSet changes = stream.changes(source, rows);
+        Set<List<Object>> touched = new HashSet<>();
+        rows.forEach(r -> touched.add(ChangeSet.keyOf(r.values(), keyIndexes)));
+        for (Object[] row : chunk.rows()) {
+            if (!touched.contains(ChangeSet.keyOf(row, keyIndexes))) {
+                changes.upserts().add(row);
+            }
+        }
+        StreamRange next = range.advance(range.cursor(), true);
+        Position np = (rows.isEmpty() ? p.withRange(next) : p.applied(rows, next)).snapshotChunk(chunk.lastKey(), chunk.rows().size());
+        if (chunk.last()) {
+            np = np.snapshotDone();
+        }
+        stream.commit(target, changes, np, rows.size(), started);
+        return np;
+    }
+}

@@ -1,0 +1,52 @@
+package io.hanacdc.pipeline;
+
+import io.hanacdc.checkpoint.PositionStore;
+import io.hanacdc.config.CdcConfig;
+import io.hanacdc.schema.SourceTable;
+import io.hanacdc.snapshot.SnapshotCopier;
+import io.hanacdc.source.CaptureNames;
+import io.hanacdc.source.SourceDialect;
+import io.hanacdc.stream.BatchReader;
+import io.hanacdc.stream.KeyRefetcher;
+import io.hanacdc.stream.WatermarkReader;
+import io.hanacdc.target.mysql.MySqlTarget;
+import io.hanacdc.target.mysql.RowWriter;
+import io.hanacdc.target.mysql.TargetTable;
+import javax.sql.DataSource;
+
+/** Assembles the worker of one table from the task's shared parts. */
+final class TableWorkerFactory {
+    private final CdcConfig cfg;
+    private final SourceDialect dialect;
+    private final CaptureNames names;
+    private final DataSource source;
+    private final MySqlTarget target;
+    private final PositionStore store;
+    private final WatermarkChoice watermarks;
+    private final TableObserver observer;
+
+    TableWorkerFactory(CdcConfig cfg, SourceDialect dialect, CaptureNames names, DataSource source, MySqlTarget target,
+                       PositionStore store, WatermarkChoice watermarks, TableObserver observer) {
+        this.cfg = cfg;
+        this.dialect = dialect;
+        this.names = names;
+        this.source = source;
+        this.target = target;
+        this.store = store;
+        this.watermarks = watermarks;
+        this.observer = observer;
+    }
+
+    TableWorker create(TargetTable targetTable) {
+        SourceTable table = targetTable.source();
+        RowWriter writer = new RowWriter(targetTable, target.flavor());
+        int[] keyIndexes = table.primaryKey().stream().mapToInt(k -> table.columnNames().indexOf(k)).toArray();
+        WatermarkReader watermark = watermarks.forTable(table);
+        SnapshotCopier copier = new SnapshotCopier(dialect, table, writer, store, cfg.snapshotChunkSize());
+        StreamStep stream = new StreamStep(watermark, new BatchReader(dialect, names, table), new KeyRefetcher(dialect, table),
+                writer, store, observer, keyIndexes, cfg.batchSize());
+        TableCommands.Context commands = new TableCommands.Context(dialect, watermark,
+                dialect.qualified(names.cdcSchema(), names.cdcTable(table.id())));
+        return new TableWorker(table, source, target, stream, new Resnapshot(stream, copier, keyIndexes), copier, store, commands, observer);
+    }
+}
