@@ -1,10 +1,17 @@
 package io.hanacdc;
 
+import io.hanacdc.admin.AdminClient;
+import io.hanacdc.admin.AdminRoutes;
 import io.hanacdc.admin.Commands;
+import io.hanacdc.admin.HeldBack;
+import io.hanacdc.admin.Metrics;
+import io.hanacdc.admin.TableApi;
 import io.hanacdc.admin.StatusReporter;
+import io.hanacdc.config.AdminSettings;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.config.ConfigSource;
 import io.hanacdc.pipeline.CdcTask;
+import io.hanacdc.pipeline.MaintenanceRoutes;
 import io.hanacdc.pipeline.TableRoutes;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +23,8 @@ import org.apache.camel.main.MainListenerSupport;
 
 /** Entry point: {@code run} (default), {@code install [--print-sql]}, {@code uninstall}, {@code status}. */
 public final class Application {
-    private static final String USAGE = "usage: java -jar hana-cdc.jar [run | install [--print-sql] | uninstall | status]";
+    private static final String USAGE = "usage: java -jar hana-cdc.jar [run | install [--print-sql] | uninstall | status"
+            + " | pause TABLE | resume TABLE | resnapshot TABLE | reset TABLE (--to latest | --data-id N | --timestamp ISO-8601)]";
 
     private Application() {}
 
@@ -29,6 +37,8 @@ public final class Application {
                 case "install" -> new Commands(config(), System.out).install(a.contains("--print-sql"));
                 case "uninstall" -> new Commands(config(), System.out).uninstall();
                 case "status" -> new Commands(config(), System.out).status();
+                case "pause", "resume", "resnapshot", "reset" -> new AdminClient(AdminSettings.load(ConfigSource.lookup()), System.out)
+                        .command(argument(a, command), command, resetBody(a, command));
                 default -> {
                     System.err.println("unknown command '" + command + "'\n" + USAGE);
                     System.exit(2);
@@ -44,6 +54,34 @@ public final class Application {
         }
     }
 
+    /** The table named after the command. */
+    private static String argument(List<String> args, String command) {
+        int i = args.indexOf(command);
+        if (i + 1 >= args.size() || args.get(i + 1).startsWith("--")) {
+            throw new CdcException(command + " needs a table: " + command + " SCHEMA.TABLE\n" + USAGE);
+        }
+        return args.get(i + 1);
+    }
+
+    /** The JSON body of a reset, from --to latest, --data-id N or --timestamp T. */
+    private static String resetBody(List<String> args, String command) {
+        if (!command.equals("reset")) {
+            return "";
+        }
+        for (String option : List.of("--to", "--data-id", "--timestamp")) {
+            int i = args.indexOf(option);
+            if (i >= 0 && i + 1 < args.size()) {
+                String v = args.get(i + 1);
+                return switch (option) {
+                    case "--to" -> TableApi.json(Map.of("to", v));
+                    case "--data-id" -> "{\"dataId\":" + Long.parseLong(v) + "}";
+                    default -> TableApi.json(Map.of("timestamp", v));
+                };
+            }
+        }
+        throw new CdcException("reset needs --to latest, --data-id N or --timestamp 2024-01-31T12:00:00Z\n" + USAGE);
+    }
+
     private static CdcConfig config() {
         return CdcConfig.load(ConfigSource.lookup());
     }
@@ -51,12 +89,18 @@ public final class Application {
     private static void run() throws Exception {
         Optional<EmbeddedDefault> embedded = startEmbeddedIfUnconfigured();
         CdcConfig cfg = config();
-        CdcTask task = CdcTask.start(cfg);
+        Metrics metrics = new Metrics();
+        CdcTask task = CdcTask.start(cfg, metrics);
+        HeldBack heldBack = new HeldBack(task.source(), task::heldBackQuery);
+        metrics.bind(task.workers(), heldBack);
         Main main = new Main();
         main.setPropertyPlaceholderLocations(ConfigSource.propertiesLocation());
         main.configure().withRoutesIncludePattern(ConfigSource.routesLocation());
+        main.configure().httpServer().withEnabled(true).withHost(cfg.admin().host()).withPort(cfg.admin().port());
         main.bind("hanacdcStatus", new StatusReporter(task.workers()));
         main.configure().addRoutesBuilder(new TableRoutes(task, cfg.pollInterval().toMillis()));
+        main.configure().addRoutesBuilder(new MaintenanceRoutes(task, cfg));
+        main.configure().addRoutesBuilder(new AdminRoutes(new TableApi(task.workers(), heldBack), metrics, task, cfg.admin()));
         main.addMainListener(new MainListenerSupport() {
             @Override
             public void afterStart(BaseMainSupport m) {

@@ -44,8 +44,8 @@ public final class Commands {
                 installer().script(tables).forEach(s -> out.println(s + ";\n"));
                 return;
             }
-            installer().install(c, tables);
-            out.println("capture installed for " + tables.size() + " table(s) in schema " + cfg.cdcSchema());
+            List<SourceTable> captured = installer().install(c, tables);
+            out.println("capture installed for " + captured.size() + " table(s) (with the heartbeat table) in schema " + cfg.cdcSchema());
         }
     }
 

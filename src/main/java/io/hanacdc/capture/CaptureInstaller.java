@@ -43,7 +43,7 @@ public final class CaptureInstaller {
     /** The full install script, for a DBA to review (install --print-sql). Table versions are 1 for tables not yet installed. */
     public List<String> script(List<SourceTable> tables) {
         List<String> out = new ArrayList<>(sql.installShared());
-        for (SourceTable t : tables) {
+        for (SourceTable t : withHeartbeat(tables)) {
             out.addAll(sql.installTable(t, 1));
             out.add(registry.insertSql(t, keysOnly(), 1, false));
             out.add(registry.subscribeSql(task, t.id()));
@@ -51,7 +51,16 @@ public final class CaptureInstaller {
         return out;
     }
 
-    public void install(Connection c, List<SourceTable> tables) throws SQLException {
+    /** The given tables and the heartbeat table, which is captured like any other. */
+    private List<SourceTable> withHeartbeat(List<SourceTable> tables) {
+        List<SourceTable> all = new ArrayList<>(tables);
+        all.add(sql.heartbeatTable());
+        return all;
+    }
+
+    /** Installs what is missing; returns the captured tables: the given ones and the heartbeat table. */
+    public List<SourceTable> install(Connection c, List<SourceTable> userTables) throws SQLException {
+        List<SourceTable> tables = withHeartbeat(userTables);
         boolean schemaExisted = schemaExists(c);
         run(c, sql.installShared(), "the shared capture objects in schema " + names.cdcSchema());
         boolean createdSchema = !schemaExisted || registry.schemaCreatedByUs(c);
@@ -76,6 +85,7 @@ public final class CaptureInstaller {
                 run(c, List.of(registry.subscribeSql(task, t.id())), "subscription of task " + task + " to " + t.id());
             }
         }
+        return tables;
     }
 
     /**

@@ -22,13 +22,18 @@ public record CdcConfig(
         Duration lockTimeout,
         CaptureOptions capture,
         String watermark,
-        Duration probeTimeout) {
+        Duration probeTimeout,
+        AdminSettings admin,
+        Maintenance maintenance) {
+
+    /** Heartbeat and purge of applied CDC rows. */
+    public record Maintenance(Duration heartbeatInterval, Duration purgeInterval, Duration purgeRetention, int purgeChunk) {}
 
     /** A database connection: JDBC URL and credentials. */
     public record Endpoint(String url, String user, String password) {
         @Override
         public String toString() { // never print the password
-            return url + (user == null || user.isEmpty() ? "" : " as " + user);
+            return Secrets.maskUrl(url) + (user == null || user.isEmpty() ? "" : " as " + user);
         }
     }
 
@@ -47,10 +52,16 @@ public record CdcConfig(
                 Duration.ofMillis(r.positiveInt("hanacdc.install.lock-timeout-ms", 10000)),
                 CaptureOptions.parse(r.string("hanacdc.capture.mode", "full"), r.string("hanacdc.capture.on-error", "record-and-resync")),
                 r.oneOf("hanacdc.watermark", "auto", "open-transactions", "gap-probe"),
-                Duration.ofMillis(r.positiveInt("hanacdc.watermark.probe-timeout-ms", 1000)));
+                Duration.ofMillis(r.positiveInt("hanacdc.watermark.probe-timeout-ms", 1000)),
+                AdminSettings.load(props),
+                new Maintenance(Duration.ofSeconds(r.positiveInt("hanacdc.heartbeat.interval-s", 5)),
+                        Duration.ofSeconds(r.positiveInt("hanacdc.purge.interval-s", 60)),
+                        Duration.ofSeconds(r.nonNegativeInt("hanacdc.purge.retention-s", 0)),
+                        r.positiveInt("hanacdc.purge.chunk-size", 10000)));
     }
 
-    private record Reader(Function<String, Optional<String>> props) {
+    /** Typed reads of settings, with messages naming the key. */
+    record Reader(Function<String, Optional<String>> props) {
         String string(String key, String def) {
             return props.apply(key).map(String::strip).orElse(def);
         }
@@ -72,20 +83,28 @@ public record CdcConfig(
             return v;
         }
 
+        int nonNegativeInt(String key, int def) {
+            return atLeast(key, def, 0);
+        }
+
         int positiveInt(String key, int def) {
+            return atLeast(key, def, 1);
+        }
+
+        private int atLeast(String key, int def, int min) {
             String v = string(key, "");
             if (v.isEmpty()) {
                 return def;
             }
             try {
                 int n = Integer.parseInt(v);
-                if (n > 0) {
+                if (n >= min) {
                     return n;
                 }
             } catch (NumberFormatException e) {
                 // reported below
             }
-            throw new CdcException(key + "=" + v + " is not a positive whole number");
+            throw new CdcException(key + "=" + v + " is not a whole number of at least " + min);
         }
     }
 }

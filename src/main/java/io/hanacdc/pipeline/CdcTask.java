@@ -10,7 +10,16 @@ import io.hanacdc.schema.SourceTable;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialects;
+import io.hanacdc.source.CdcColumns;
 import io.hanacdc.source.TableResolver;
+import java.sql.PreparedStatement;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import io.hanacdc.stream.HeldBackQuery;
+import io.hanacdc.capture.CdcPurger;
+import io.hanacdc.stream.BatchReader;
+import io.hanacdc.stream.Watermark;
+import javax.sql.DataSource;
 import io.hanacdc.target.mysql.MySqlTarget;
 import io.hanacdc.target.mysql.TargetTable;
 import java.sql.Connection;
@@ -29,11 +38,66 @@ public final class CdcTask implements AutoCloseable {
     private final HikariDataSource source;
     private final MySqlTarget target;
     private final List<TableWorker> workers;
+    private final SourceDialect dialect;
+    private final CaptureNames names;
+    private final String task;
 
-    private CdcTask(HikariDataSource source, MySqlTarget target, List<TableWorker> workers) {
+    private CdcTask(HikariDataSource source, MySqlTarget target, List<TableWorker> workers, SourceDialect dialect, CaptureNames names,
+                    String task) {
         this.source = source;
         this.target = target;
         this.workers = workers;
+        this.dialect = dialect;
+        this.names = names;
+        this.task = task;
+    }
+
+    /** Purges, for every table, the CDC rows all its subscribers have applied; returns rows deleted. */
+    public long purge(CdcPurger purger) throws SQLException {
+        long deleted = 0;
+        try (Connection c = source.getConnection()) {
+            for (TableWorker w : workers) {
+                Watermark base = w.appliedBase();
+                if (base == null) {
+                    continue;
+                }
+                List<String> tables = BatchReader.captureTables(dialect, names, w.table());
+                long neededFrom = base.high() + 1;
+                for (String t : tables) {
+                    var held = new HeldBackQuery(dialect, t).lowestHeldId(c, base);
+                    if (held.isPresent()) {
+                        neededFrom = Math.min(neededFrom, held.getAsLong());
+                    }
+                }
+                deleted += purger.purge(c, w.table().id(), neededFrom, tables);
+            }
+        }
+        return deleted;
+    }
+
+    public CdcPurger purger(CdcConfig cfg) {
+        return new CdcPurger(dialect, names, task, cfg.maintenance().purgeRetention(), cfg.maintenance().purgeChunk());
+    }
+
+    /** Writes this task's heartbeat row on the source; its capture and replication keep idle lag honest. */
+    public void beat() throws SQLException {
+        String table = dialect.qualified(names.cdcSchema(), CdcColumns.HEARTBEAT);
+        SourceTable hb = dialect.captureSql(names).heartbeatTable();
+        String taskColumn = dialect.quote(hb.primaryKey().get(0));
+        String beatColumn = dialect.quote(hb.columns().get(1).name());
+        LocalDateTime now = LocalDateTime.now(ZoneOffset.UTC);
+        try (Connection c = source.getConnection();
+             PreparedStatement update = c.prepareStatement("UPDATE " + table + " SET " + beatColumn + " = ? WHERE " + taskColumn + " = ?")) {
+            update.setObject(1, now);
+            update.setString(2, task);
+            if (update.executeUpdate() == 0) {
+                try (PreparedStatement insert = c.prepareStatement("INSERT INTO " + table + " (" + taskColumn + ", " + beatColumn + ") VALUES (?, ?)")) {
+                    insert.setString(1, task);
+                    insert.setObject(2, now);
+                    insert.executeUpdate();
+                }
+            }
+        }
     }
 
     public static CdcTask start(CdcConfig cfg) {
@@ -54,7 +118,9 @@ public final class CdcTask implements AutoCloseable {
             target = new MySqlTarget(cfg.target(), Math.min(MAX_POOL, tables.size() + 2));
             String controlDb = cfg.controlDatabase().isEmpty() ? target.database() : cfg.controlDatabase();
             PositionStore store = new PositionStore(controlDb, cfg.task());
-            List<TargetTable> targetTables = targetTables(target, tables);
+            List<SourceTable> captured = new ArrayList<>(tables);
+            captured.add(dialect.captureSql(names).heartbeatTable()); // replicated like any table: proves the pipeline alive
+            List<TargetTable> targetTables = targetTables(target, captured);
             CaptureInstaller installer = new CaptureInstaller(dialect, names, cfg.task(), cfg.lockTimeout());
             WatermarkChoice watermarks;
             try (Connection c = source.getConnection()) {
@@ -70,7 +136,7 @@ public final class CdcTask implements AutoCloseable {
                     workers.add(factory.create(tt));
                 }
             }
-            return new CdcTask(source, target, workers);
+            return new CdcTask(source, target, workers, dialect, names, cfg.task());
         } catch (SQLException | RuntimeException e) {
             if (target != null) {
                 target.close();
@@ -103,6 +169,19 @@ public final class CdcTask implements AutoCloseable {
 
     public List<TableWorker> workers() {
         return workers;
+    }
+
+    public DataSource source() {
+        return source;
+    }
+
+    public MySqlTarget target() {
+        return target;
+    }
+
+    /** The held-back-rows query of a table's CDC table. */
+    public HeldBackQuery heldBackQuery(TableWorker worker) {
+        return new HeldBackQuery(dialect, dialect.qualified(names.cdcSchema(), names.cdcTable(worker.table().id())));
     }
 
     @Override

@@ -8,6 +8,11 @@ public record TableStatus(String table, String state, String phase, boolean paus
                           long batches, long lastDataId, long lastTransactionId, String lastSourceTime, String watermark,
                           Duration lag, String lastError) {
 
+    /** The same status with the position fields taken from a freshly stored position. */
+    public TableStatus withPosition(Position p) {
+        return of(table, p, state, lag, lastError);
+    }
+
     static TableStatus of(String table, Position p, String state, Duration lag, String lastError) {
         if (p == null) {
             return new TableStatus(table, state, "", false, 0, 0, 0, 0, 0, null, "", lag, lastError);

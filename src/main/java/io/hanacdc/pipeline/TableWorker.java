@@ -129,6 +129,9 @@ public final class TableWorker {
         try (Connection t = target.connection()) {
             var stored = store.load(t, table.id());
             if (stored.isPresent()) {
+                if (freshAsOf == null) { // until the first drained poll, the target is known complete only up to now
+                    freshAsOf = Instant.now();
+                }
                 return stored.get();
             }
             Position start;
@@ -179,6 +182,18 @@ public final class TableWorker {
             fresh = p == null || p.lastSourceTime() == null ? null : p.lastSourceTime().toInstant(ZoneOffset.UTC);
         }
         return fresh == null ? Duration.ZERO : Duration.between(fresh, Instant.now());
+    }
+
+    /** The base of the applied position: every row it covers is applied, except those of its open transactions. */
+    public Watermark appliedBase() {
+        Position p = position;
+        return p == null ? null : p.range().base();
+    }
+
+    /** The watermark the table's rows are being judged against: the open window, else the base; null before start. */
+    public Watermark watermark() {
+        Position p = position;
+        return p == null ? null : p.range().window() != null ? p.range().window() : p.range().base();
     }
 
     public TableStatus status() {

@@ -9,6 +9,9 @@ public interface CaptureSql {
     /** CDC schema, the shared sequence and the registry tables; each statement must be safe to re-run. */
     List<String> installShared();
 
+    /** The heartbeat table (created by {@link #installShared}) as a table to capture. */
+    SourceTable heartbeatTable();
+
     /** CDC table and triggers for one table at the given capture version. */
     List<String> installTable(SourceTable table, int version);
 

@@ -19,6 +19,8 @@ public final class CdcColumns {
     public static final String CAPTURE_REGISTRY = "hanacdc_capture";
     /** Which task reads which captured table, in the CDC schema. */
     public static final String SUBSCRIPTIONS = "hanacdc_subscription";
+    /** One row per task, updated every few seconds and captured like any table: proves the whole pipeline alive. */
+    public static final String HEARTBEAT = "hanacdc_heartbeat";
     /** The shared data-id sequence, in the CDC schema. */
     public static final String SEQUENCE = "hanacdc_data_id";
 

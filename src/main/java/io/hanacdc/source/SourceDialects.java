@@ -11,7 +11,7 @@ public final class SourceDialects {
 
     public static SourceDialect forUrl(String jdbcUrl, CaptureOptions options) {
         return List.of(new HanaDialect(options), new PostgresDialect(options)).stream().filter(d -> d.accepts(jdbcUrl)).findFirst()
-                .orElseThrow(() -> new CdcException("hanacdc.source.url " + jdbcUrl + " is not a supported source: use"
+                .orElseThrow(() -> new CdcException("hanacdc.source.url " + io.hanacdc.config.Secrets.maskUrl(jdbcUrl) + " is not a supported source: use"
                         + " jdbc:sap://host:port/?databaseName=TENANT (SAP HANA) or jdbc:postgresql://host:port/database"));
     }
 }

@@ -48,7 +48,7 @@ class KillRestartTest {
                 assertTrue(first.isAlive() && System.currentTimeMillis() < deadline, "first run did not record a start position");
                 Thread.sleep(20);
             }
-            long startHigh = count(p.targetUrl, "SELECT base_high FROM hanacdc_position WHERE task = 'test'");
+            long startHigh = count(p.targetUrl, "SELECT base_high FROM hanacdc_position WHERE task = 'test' AND source_table = 'k'");
             Workload w = new Workload(p.sourceUrl, "public.k", 20_000, 4).start();
             Process running = first;
             for (int cycle = 1; cycle <= CYCLES; cycle++) {
@@ -66,7 +66,7 @@ class KillRestartTest {
                 } while (!diff.isEmpty() && System.currentTimeMillis() < end);
                 assertEquals(List.of(), diff, "target equals source after " + CYCLES + " kills");
                 long cdcRows = count(p.sourceUrl, "SELECT COUNT(*) FROM hanacdc.\"public$k\" WHERE \"__$DATA_ID\" > " + startHigh);
-                long applied = count(p.targetUrl, "SELECT rows_applied FROM hanacdc_position WHERE task = 'test'");
+                long applied = count(p.targetUrl, "SELECT rows_applied FROM hanacdc_position WHERE task = 'test' AND source_table = 'k'");
                 assertEquals(cdcRows, applied, "every CDC row after the start position applied exactly once");
                 System.out.printf("kill/restart: %d kills survived, %d transactions committed, %d rolled back, %d CDC rows applied once%n",
                         CYCLES, w.committed.get(), w.rolledBack.get(), applied);

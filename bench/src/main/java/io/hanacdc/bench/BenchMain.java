@@ -52,6 +52,8 @@ public final class BenchMain {
         Files.createDirectories(dir);
         List<String> charts = charts(m, dir, stamp);
         List<String> notes = new ArrayList<>(m.errors);
+        notes.add("scenario durations and 1-minute load averages (2 cores: a load well above 2 means other work competed): "
+                + String.join("; ", m.loads));
         notes.add(String.format("total run time %.1f min; product logs of this run were in %s", (System.nanoTime() - t0) / 60e9, work));
         ReportWriter.write(dir, stamp, context(o, dbs), rows, charts, notes);
         System.out.println();
@@ -65,6 +67,7 @@ public final class BenchMain {
             return;
         }
         System.out.println("== " + name);
+        String loadBefore = loadAverage();
         long t = System.nanoTime();
         try {
             s.run();
@@ -74,7 +77,20 @@ public final class BenchMain {
             e.printStackTrace(System.out);
             m.errors.add(msg.replace('\n', ' ').replace('|', '/'));
         }
-        System.out.printf("  (%.0f s)%n", (System.nanoTime() - t) / 1e9);
+        double seconds = (System.nanoTime() - t) / 1e9;
+        String loadAfter = loadAverage();
+        System.out.printf("  (%.0f s; 1-minute load average %s before, %s after)%n", seconds, loadBefore, loadAfter);
+        // Other processes on this 2-core machine (a build, a test suite) skew every figure: say so next to them.
+        m.loads.add(String.format("%s: %.0f s, load average %s → %s", name, seconds, loadBefore, loadAfter));
+    }
+
+    /** The 1-minute load average: above ~2 on this 2-core machine, something else was competing for the CPUs. */
+    private static String loadAverage() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
+        } catch (Exception e) {
+            return "?";
+        }
     }
 
     private static List<String> charts(Measurements m, Path dir, String stamp) {

@@ -14,6 +14,8 @@ public final class Measurements {
     public LatencyBench.Result latency;
     public CaptureOverheadBench.Result capture;
     public final List<String> errors = new ArrayList<>();
+    /** Per scenario: how long it took and the machine's load average around it. */
+    public final List<String> loads = new ArrayList<>();
 
     /** Mean of the raw runs (one before, one after the product runs), the denominator of every ratio. */
     public double baseline() {

@@ -3,6 +3,7 @@ package io.hanacdc.source.hana;
 import static io.hanacdc.source.CdcColumns.CAPTURE_REGISTRY;
 import static io.hanacdc.source.CdcColumns.CREATE_TIME;
 import static io.hanacdc.source.CdcColumns.DATA_ID;
+import static io.hanacdc.source.CdcColumns.HEARTBEAT;
 import static io.hanacdc.source.CdcColumns.OPERATION;
 import static io.hanacdc.source.CdcColumns.OP_DELETE;
 import static io.hanacdc.source.CdcColumns.OP_INSERT;
@@ -88,7 +89,16 @@ final class HanaCaptureSql implements CaptureSql {
                         + " installed_at TIMESTAMP DEFAULT CURRENT_UTCTIMESTAMP NOT NULL, PRIMARY KEY (source_schema, source_table))"),
                 ifAbsent(tableCount(SUBSCRIPTIONS), "CREATE COLUMN TABLE " + inCdc(SUBSCRIPTIONS)
                         + " (task NVARCHAR(256) NOT NULL, source_schema NVARCHAR(256) NOT NULL, source_table NVARCHAR(256) NOT NULL,"
-                        + " PRIMARY KEY (task, source_schema, source_table))"));
+                        + " purge_before BIGINT, PRIMARY KEY (task, source_schema, source_table))"),
+                ifAbsent(tableCount(HEARTBEAT), "CREATE COLUMN TABLE " + inCdc(HEARTBEAT)
+                        + " (task NVARCHAR(128) NOT NULL PRIMARY KEY, beat_at TIMESTAMP NOT NULL)"));
+    }
+
+    @Override
+    public SourceTable heartbeatTable() {
+        return new SourceTable(new TableId(names.cdcSchema(), HEARTBEAT), List.of(
+                new SourceColumn("TASK", "NVARCHAR(128)", HanaTypes.map("TASK", "NVARCHAR", 128, 0), false),
+                new SourceColumn("BEAT_AT", "TIMESTAMP", HanaTypes.map("BEAT_AT", "TIMESTAMP", 27, 7), false)), List.of("TASK"));
     }
 
     private static String bookkeeping() {
@@ -181,6 +191,7 @@ final class HanaCaptureSql implements CaptureSql {
     @Override
     public List<String> uninstallShared() {
         return List.of(
+                ifPresent(tableCount(HEARTBEAT), "DROP TABLE " + inCdc(HEARTBEAT)),
                 ifPresent(tableCount(SUBSCRIPTIONS), "DROP TABLE " + inCdc(SUBSCRIPTIONS)),
                 ifPresent(tableCount(CAPTURE_REGISTRY), "DROP TABLE " + inCdc(CAPTURE_REGISTRY)),
                 ifPresent("SELECT COUNT(*) FROM SYS.SEQUENCES WHERE SCHEMA_NAME = " + literal(names.cdcSchema())

@@ -3,6 +3,7 @@ package io.hanacdc.source.postgres;
 import static io.hanacdc.source.CdcColumns.CAPTURE_REGISTRY;
 import static io.hanacdc.source.CdcColumns.CREATE_TIME;
 import static io.hanacdc.source.CdcColumns.DATA_ID;
+import static io.hanacdc.source.CdcColumns.HEARTBEAT;
 import static io.hanacdc.source.CdcColumns.OPERATION;
 import static io.hanacdc.source.CdcColumns.OP_DELETE;
 import static io.hanacdc.source.CdcColumns.OP_INSERT;
@@ -12,6 +13,7 @@ import static io.hanacdc.source.CdcColumns.SUBSCRIPTIONS;
 import static io.hanacdc.source.CdcColumns.TRANSACTION_ID;
 import static io.hanacdc.source.CdcColumns.TRIGGER_ID;
 
+import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
@@ -63,7 +65,16 @@ final class PostgresCaptureSql implements CaptureSql {
                         + " cdc_table text NOT NULL, version int NOT NULL, columns text NOT NULL, created_schema boolean NOT NULL,"
                         + " installed_at timestamp NOT NULL DEFAULT (now() AT TIME ZONE 'UTC'), PRIMARY KEY (source_schema, source_table))",
                 "CREATE TABLE IF NOT EXISTS " + inCdc(SUBSCRIPTIONS) + " (task text NOT NULL, source_schema text NOT NULL,"
-                        + " source_table text NOT NULL, PRIMARY KEY (task, source_schema, source_table))");
+                        + " source_table text NOT NULL, purge_before bigint, PRIMARY KEY (task, source_schema, source_table))",
+                "CREATE TABLE IF NOT EXISTS " + inCdc(HEARTBEAT) + " (task varchar(128) NOT NULL PRIMARY KEY, beat_at timestamp NOT NULL)");
+    }
+
+    @Override
+    public SourceTable heartbeatTable() {
+        return new SourceTable(new TableId(names.cdcSchema(), HEARTBEAT), List.of(
+                new SourceColumn("task", "character varying(128)", ColumnType.sized(ColumnType.Kind.VARCHAR, 128), false),
+                new SourceColumn("beat_at", "timestamp without time zone", ColumnType.fractional(ColumnType.Kind.TIMESTAMP, 6), false)),
+                List.of("task"));
     }
 
     @Override
@@ -154,6 +165,7 @@ final class PostgresCaptureSql implements CaptureSql {
     @Override
     public List<String> uninstallShared() {
         return List.of(
+                "DROP TABLE IF EXISTS " + inCdc(HEARTBEAT),
                 "DROP TABLE IF EXISTS " + inCdc(SUBSCRIPTIONS),
                 "DROP TABLE IF EXISTS " + inCdc(CAPTURE_REGISTRY),
                 "DROP SEQUENCE IF EXISTS " + inCdc(names.sequence()));

@@ -3,6 +3,7 @@ package io.hanacdc.target.mysql;
 import com.zaxxer.hikari.HikariDataSource;
 import io.hanacdc.CdcException;
 import io.hanacdc.config.CdcConfig.Endpoint;
+import io.hanacdc.config.Secrets;
 import io.hanacdc.db.DataSources;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -19,7 +20,7 @@ public final class MySqlTarget implements AutoCloseable {
     public MySqlTarget(Endpoint endpoint, int poolSize) {
         String url = endpoint.url();
         if (!url.startsWith("jdbc:mysql:") && !url.startsWith("jdbc:mariadb:")) {
-            throw new CdcException("hanacdc.target.url " + url + " is not a MySQL/MariaDB URL: use jdbc:mysql://host:3306/database");
+            throw new CdcException("hanacdc.target.url " + Secrets.maskUrl(url) + " is not a MySQL/MariaDB URL: use jdbc:mysql://host:3306/database");
         }
         this.flavor = DataSources.probe("target", endpoint, MySqlFlavor::detect);
         this.pool = DataSources.pool("target", new Endpoint(flavor.jdbcUrl(url), endpoint.user(), endpoint.password()),
@@ -32,7 +33,7 @@ public final class MySqlTarget implements AutoCloseable {
         }
         if (database == null || database.isEmpty()) {
             pool.close();
-            throw new CdcException("hanacdc.target.url " + url + " names no database: add one, e.g. jdbc:mysql://host:3306/replica");
+            throw new CdcException("hanacdc.target.url " + Secrets.maskUrl(url) + " names no database: add one, e.g. jdbc:mysql://host:3306/replica");
         }
     }
 

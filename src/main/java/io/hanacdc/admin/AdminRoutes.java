@@ -1,0 +1,91 @@
+package io.hanacdc.admin;
+
+import io.hanacdc.config.AdminSettings;
+import io.hanacdc.pipeline.CdcTask;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.Map;
+import org.apache.camel.Exchange;
+import org.apache.camel.builder.RouteBuilder;
+
+/**
+ * The operator's HTTP surface on Camel's platform-http: GET /api/tables, POST /api/tables/{table}/{action}
+ * (reset, pause, resume, resnapshot), GET /metrics, GET /health/live and /health/ready, GET / (status page).
+ * With a token configured, everything but the health probes requires "Authorization: Bearer <token>"
+ * (or ?token= for the page in a browser).
+ */
+public final class AdminRoutes extends RouteBuilder {
+    private final TableApi api;
+    private final Metrics metrics;
+    private final CdcTask task;
+    private final AdminSettings settings;
+
+    public AdminRoutes(TableApi api, Metrics metrics, CdcTask task, AdminSettings settings) {
+        this.api = api;
+        this.metrics = metrics;
+        this.task = task;
+        this.settings = settings;
+    }
+
+    @Override
+    public void configure() {
+        Health health = new Health(task, settings, getContext());
+        onException(TableApi.Refused.class).handled(true).process(e -> {
+            TableApi.Refused r = e.getProperty(Exchange.EXCEPTION_CAUGHT, TableApi.Refused.class);
+            reply(e, r.status, "application/json", TableApi.json(Map.of("error", r.getMessage())));
+        });
+        from("platform-http:/api/tables?httpMethodRestrict=GET").routeId("admin api tables")
+                .process(this::authorize).process(e -> reply(e, 200, "application/json", TableApi.json(api.tables())));
+        from("platform-http:/api/tables/{table}/{action}?httpMethodRestrict=POST").routeId("admin api command")
+                .process(this::authorize)
+                .process(e -> reply(e, 200, "application/json", TableApi.json(api.command(e.getMessage().getHeader("table", String.class),
+                        e.getMessage().getHeader("action", String.class), rawBody(e)))));
+        from("platform-http:/metrics?httpMethodRestrict=GET").routeId("admin metrics")
+                .process(this::authorize).process(e -> reply(e, 200, "text/plain; version=0.0.4; charset=utf-8", metrics.scrape()));
+        from("platform-http:/health/live?httpMethodRestrict=GET").routeId("admin health live")
+                .process(e -> reply(e, 200, "application/json", "{\"status\":\"UP\"}"));
+        from("platform-http:/health/ready?httpMethodRestrict=GET").routeId("admin health ready").process(e -> {
+            Map<String, String> checks = health.readiness();
+            boolean up = Health.allUp(checks);
+            reply(e, up ? 200 : 503, "application/json", TableApi.json(Map.of("status", up ? "UP" : "DOWN", "checks", checks)));
+        });
+        from("platform-http:/?httpMethodRestrict=GET").routeId("admin status page")
+                .process(this::authorize).process(e -> reply(e, 200, "text/html; charset=utf-8", page()));
+    }
+
+    private void authorize(Exchange e) {
+        if (!settings.requiresToken()) {
+            return;
+        }
+        String header = e.getMessage().getHeader("Authorization", String.class);
+        String given = header != null && header.startsWith("Bearer ") ? header.substring(7) : e.getMessage().getHeader("token", String.class);
+        boolean ok = given != null && MessageDigest.isEqual(given.getBytes(StandardCharsets.UTF_8), settings.token().getBytes(StandardCharsets.UTF_8));
+        if (!ok) {
+            throw new TableApi.Refused(401, "missing or wrong bearer token");
+        }
+    }
+
+    /** The request body as sent: a JSON body posted as a form (curl -d without a content type) arrives as its only key. */
+    private static String rawBody(Exchange e) {
+        Object body = e.getMessage().getBody();
+        if (body instanceof Map<?, ?> form && form.size() == 1 && String.valueOf(form.values().iterator().next()).isEmpty()) {
+            return String.valueOf(form.keySet().iterator().next());
+        }
+        return e.getMessage().getBody(String.class);
+    }
+
+    private static void reply(Exchange e, int status, String contentType, String body) {
+        e.getMessage().removeHeaders("*");
+        e.getMessage().setHeader(Exchange.HTTP_RESPONSE_CODE, status);
+        e.getMessage().setHeader(Exchange.CONTENT_TYPE, contentType);
+        e.getMessage().setBody(body);
+    }
+
+    private static String page() throws IOException {
+        try (InputStream in = AdminRoutes.class.getResourceAsStream("/admin/index.html")) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}

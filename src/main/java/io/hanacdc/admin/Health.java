@@ -1,0 +1,66 @@
+package io.hanacdc.admin;
+
+import io.hanacdc.config.AdminSettings;
+import io.hanacdc.pipeline.CdcTask;
+import io.hanacdc.pipeline.TableStatus;
+import io.hanacdc.pipeline.TableWorker;
+import java.sql.Connection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import javax.sql.DataSource;
+import org.apache.camel.CamelContext;
+import org.apache.camel.Route;
+
+/**
+ * Readiness: both databases answer, every Camel route runs, and no table that is not paused lags
+ * more than hanacdc.health.max-lag-s. Liveness is simply that the process answers.
+ */
+public final class Health {
+    private final CdcTask task;
+    private final AdminSettings settings;
+    private final CamelContext camel;
+
+    public Health(CdcTask task, AdminSettings settings, CamelContext camel) {
+        this.task = task;
+        this.settings = settings;
+        this.camel = camel;
+    }
+
+    /** Check name to "UP" or the problem; ready when all are UP. */
+    public Map<String, String> readiness() {
+        Map<String, String> checks = new LinkedHashMap<>();
+        checks.put("source", reachable(task.source()));
+        checks.put("target", reachable(() -> task.target().connection()));
+        for (Route r : camel.getRoutes()) {
+            boolean started = camel.getRouteController().getRouteStatus(r.getRouteId()).isStarted();
+            checks.put("route " + r.getRouteId(), started ? "UP" : "route not started");
+        }
+        for (TableWorker w : task.workers()) {
+            TableStatus s = w.status();
+            boolean late = !s.paused() && s.lag().compareTo(settings.maxLag()) > 0;
+            checks.put("table " + s.table(), !late ? "UP" : "lag " + s.lag().toSeconds() + " s exceeds hanacdc.health.max-lag-s"
+                    + (s.lastError() == null ? "" : "; last error: " + s.lastError()));
+        }
+        return checks;
+    }
+
+    public static boolean allUp(Map<String, String> checks) {
+        return checks.values().stream().allMatch("UP"::equals);
+    }
+
+    private interface ConnectionSource {
+        Connection get() throws Exception;
+    }
+
+    private static String reachable(DataSource ds) {
+        return reachable(ds::getConnection);
+    }
+
+    private static String reachable(ConnectionSource connections) {
+        try (Connection c = connections.get()) {
+            return c.isValid(3) ? "UP" : "connection not valid";
+        } catch (Exception e) {
+            return "unreachable: " + e.getMessage();
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package io.hanacdc.admin;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hanacdc.CdcException;
+import io.hanacdc.checkpoint.Position;
+import io.hanacdc.pipeline.TableCommands;
+import io.hanacdc.pipeline.TableStatus;
+import io.hanacdc.pipeline.TableWorker;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/** The admin API's logic, apart from HTTP: table status as JSON-ready maps, and commands by table name. */
+public final class TableApi {
+    /** A request the API refuses, with the HTTP status to answer. */
+    public static final class Refused extends RuntimeException {
+        final int status;
+
+        Refused(int status, String message) {
+            super(message);
+            this.status = status;
+        }
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private final List<TableWorker> workers;
+    private final HeldBack heldBack;
+
+    public TableApi(List<TableWorker> workers, HeldBack heldBack) {
+        this.workers = workers;
+        this.heldBack = heldBack;
+    }
+
+    public List<Map<String, Object>> tables() {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (TableWorker w : workers) {
+            Map<String, Object> m = describe(w.status());
+            m.put("heldBackBy", heldBack.byTransaction(w)); // open transaction id -> its CDC rows waiting
+            out.add(m);
+        }
+        return out;
+    }
+
+    static Map<String, Object> describe(TableStatus s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("table", s.table());
+        m.put("state", s.state());
+        m.put("phase", s.phase());
+        m.put("paused", s.paused());
+        m.put("rowsSnapshotted", s.rowsSnapshotted());
+        m.put("rowsStreamed", s.rowsStreamed());
+        m.put("batches", s.batches());
+        m.put("lagSeconds", s.lag().toMillis() / 1000.0);
+        m.put("lastDataId", s.lastDataId());
+        m.put("lastTransactionId", s.lastTransactionId());
+        m.put("lastSourceTime", s.lastSourceTime());
+        m.put("watermark", s.watermark());
+        m.put("lastError", s.lastError());
+        return m;
+    }
+
+    /** Runs pause, resume, resnapshot or reset on one table and waits for it to take effect. */
+    public Map<String, Object> command(String table, String action, String body) {
+        TableWorker worker = workers.stream().filter(w -> w.table().id().toString().equals(table)).findFirst()
+                .orElseThrow(() -> new Refused(404, "no table " + table + " in this task"));
+        TableCommands.Command command = switch (action) {
+            case "pause" -> TableCommands.pause();
+            case "resume" -> TableCommands.resume();
+            case "resnapshot" -> TableCommands.resnapshot();
+            case "reset" -> reset(body);
+            default -> throw new Refused(404, "unknown action " + action + ": use reset, pause, resume or resnapshot");
+        };
+        try {
+            Position p = worker.submit(command).get(60, TimeUnit.SECONDS);
+            return describe(worker.status().withPosition(p));
+        } catch (ExecutionException e) {
+            throw new Refused(409, e.getCause().getMessage());
+        } catch (TimeoutException e) {
+            throw new Refused(202, "queued: the table is busy (e.g. copying); the command runs at its next tick");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new Refused(503, "interrupted");
+        }
+    }
+
+    private static TableCommands.Command reset(String body) {
+        JsonNode n;
+        try {
+            n = JSON.readTree(body == null || body.isBlank() ? "{}" : body);
+        } catch (Exception e) {
+            throw new Refused(400, "reset body is not JSON: " + body);
+        }
+        try {
+            if ("latest".equals(n.path("to").asText())) {
+                return TableCommands.resetToLatest();
+            }
+            if (n.has("dataId") && n.get("dataId").canConvertToLong()) {
+                return TableCommands.resetToDataId(n.get("dataId").asLong());
+            }
+            if (n.has("timestamp")) {
+                return TableCommands.resetToTime(Instant.parse(n.get("timestamp").asText()));
+            }
+        } catch (DateTimeParseException | CdcException e) {
+            throw new Refused(400, e.getMessage());
+        }
+        throw new Refused(400, "reset needs {\"to\":\"latest\"}, {\"dataId\":N} or {\"timestamp\":\"2024-01-31T12:00:00Z\"}");
+    }
+
+    public static String json(Object value) {
+        try {
+            return JSON.writeValueAsString(value);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package io.hanacdc.pipeline;
+
+import io.hanacdc.capture.CdcPurger;
+import io.hanacdc.config.CdcConfig;
+import org.apache.camel.builder.RouteBuilder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The task's housekeeping routes: the source heartbeat, and the purge of applied CDC rows. */
+public final class MaintenanceRoutes extends RouteBuilder {
+    private static final Logger LOG = LoggerFactory.getLogger(MaintenanceRoutes.class);
+    private final CdcTask task;
+    private final CdcConfig cfg;
+
+    public MaintenanceRoutes(CdcTask task, CdcConfig cfg) {
+        this.task = task;
+        this.cfg = cfg;
+    }
+
+    @Override
+    public void configure() {
+        CdcPurger purger = task.purger(cfg);
+        long beat = cfg.maintenance().heartbeatInterval().toMillis();
+        long purge = cfg.maintenance().purgeInterval().toMillis();
+        from("timer:hanacdc-heartbeat?period=" + beat).routeId("hanacdc heartbeat")
+                .process(e -> {
+                    try {
+                        task.beat();
+                    } catch (Exception ex) { // the source is down: the tables' own retries report it
+                        LOG.debug("heartbeat not written: {}", ex.getMessage());
+                    }
+                });
+        from("timer:hanacdc-purge?period=" + purge + "&delay=" + purge).routeId("hanacdc purge")
+                .process(e -> {
+                    try {
+                        long deleted = task.purge(purger);
+                        if (deleted > 0) {
+                            LOG.info("purged {} applied CDC rows", deleted);
+                        }
+                    } catch (Exception ex) {
+                        LOG.warn("purge failed (retried next time): {}", ex.getMessage());
+                    }
+                });
+    }
+}

@@ -1,0 +1,61 @@
+package io.hanacdc.stream;
+
+import io.hanacdc.source.CdcColumns;
+import io.hanacdc.source.SourceDialect;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.LongStream;
+
+/** Which open transactions hold back how many CDC rows of a table at a watermark (the "watermark backlog"). */
+public final class HeldBackQuery {
+    private final SourceDialect dialect;
+    private final String cdcTable;
+
+    public HeldBackQuery(SourceDialect dialect, String cdcTable) {
+        this.dialect = dialect;
+        this.cdcTable = cdcTable;
+    }
+
+    /** The lowest data id at or below H held by an open transaction of the watermark, if any: it is not applied yet. */
+    public java.util.OptionalLong lowestHeldId(Connection c, Watermark w) throws SQLException {
+        if (w.open().length == 0 && w.openFrom() == Watermark.NO_BOUND) {
+            return java.util.OptionalLong.empty();
+        }
+        String id = dialect.quote(CdcColumns.DATA_ID);
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT MIN(" + id + ") FROM " + cdcTable + " WHERE "
+                + id + " <= " + w.high() + " AND (" + openCondition(w) + ")")) {
+            rs.next();
+            long min = rs.getLong(1);
+            return rs.wasNull() ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(min);
+        }
+    }
+
+    private String openCondition(Watermark w) {
+        String tx = dialect.quote(CdcColumns.TRANSACTION_ID);
+        return (w.open().length == 0 ? "1 = 0" : tx + " IN (" + LongStream.of(w.open()).mapToObj(Long::toString)
+                .collect(Collectors.joining(",")) + ")") + (w.openFrom() == Watermark.NO_BOUND ? "" : " OR " + tx + " >= " + w.openFrom());
+    }
+
+    /** Rows per holding transaction id; empty when nothing is open. */
+    public Map<Long, Long> byTransaction(Connection c, Watermark w) throws SQLException {
+        Map<Long, Long> out = new LinkedHashMap<>();
+        if (w.open().length == 0 && w.openFrom() == Watermark.NO_BOUND) {
+            return out;
+        }
+        String tx = dialect.quote(CdcColumns.TRANSACTION_ID);
+        String open = openCondition(w);
+        String sql = "SELECT " + tx + ", COUNT(*) FROM " + cdcTable + " WHERE " + dialect.quote(CdcColumns.DATA_ID) + " <= " + w.high()
+                + " AND " + dialect.quote(CdcColumns.OPERATION) + " > 0 AND (" + open + ") GROUP BY " + tx + " ORDER BY " + tx;
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) {
+                out.put(rs.getLong(1), rs.getLong(2));
+            }
+        }
+        return out;
+    }
+}
