@@ -3,10 +3,12 @@ package io.hanacdc.capture;
 import static io.hanacdc.source.CdcColumns.CREATE_TIME;
 import static io.hanacdc.source.CdcColumns.DATA_ID;
 import static io.hanacdc.source.CdcColumns.SUBSCRIPTIONS;
+import static io.hanacdc.source.CdcColumns.TRANSACTION_ID;
 
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
+import io.hanacdc.stream.Watermark;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -15,12 +17,18 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
- * Deletes CDC rows that every subscribed task has applied. Each task publishes, per table, the
- * lowest data id it may still need (purge_before in the subscription table, on the source where all
- * tasks can see it); rows below every subscriber's bound and older than the retention go, in chunks
- * of bounded size. A task that subscribed but never published holds the purge back: its rows are kept.
+ * Deletes CDC rows that every subscribed task has applied. Each task publishes, per table, the base
+ * of its applied position (purge_high and purge_open in the subscription table, on the source where
+ * all tasks see it): a row is applied by that task when its id is at most the high mark and its
+ * transaction is not in the open set. The purge deletes rows applied by every subscriber, naming the
+ * open transactions explicitly — so a transaction that commits during the purge keeps its rows — and
+ * only rows older than the retention, in chunks of bounded size. A task that subscribed but never
+ * published holds the purge back.
  */
 public final class CdcPurger {
     private final SourceDialect dialect;
@@ -37,40 +45,68 @@ public final class CdcPurger {
         this.chunk = chunk;
     }
 
-    /** Publishes this task's bound for the table, then purges its capture tables below every subscriber's bound; returns rows deleted. */
-    public long purge(Connection c, TableId table, long neededFrom, List<String> captureTables) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("UPDATE " + subscriptions + " SET purge_before = ? WHERE task = ?"
+    /** Publishes this task's applied base for the table, then purges its capture tables; returns rows deleted. */
+    public long purge(Connection c, TableId table, Watermark applied, List<String> captureTables) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("UPDATE " + subscriptions + " SET purge_high = ?, purge_open = ? WHERE task = ?"
                 + " AND source_schema = ? AND source_table = ?")) {
-            ps.setLong(1, neededFrom);
-            ps.setString(2, task);
-            ps.setString(3, table.schema());
-            ps.setString(4, table.name());
+            ps.setLong(1, applied.high());
+            ps.setString(2, applied.encodeOpen());
+            ps.setString(3, task);
+            ps.setString(4, table.schema());
+            ps.setString(5, table.name());
             ps.executeUpdate();
         }
-        long bound;
-        try (PreparedStatement ps = c.prepareStatement("SELECT MIN(purge_before), COUNT(*) - COUNT(purge_before) FROM " + subscriptions
-                + " WHERE source_schema = ? AND source_table = ?")) {
-            ps.setString(1, table.schema());
-            ps.setString(2, table.name());
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                bound = rs.getLong(1);
-                if (rs.getLong(2) > 0) {
-                    return 0; // a subscriber has not said what it still needs
-                }
-            }
+        Watermark everyone = appliedByAll(c, table);
+        if (everyone == null) {
+            return 0;
         }
+        String deletable = deletable(everyone);
         LocalDateTime cutoff = LocalDateTime.now(ZoneOffset.UTC).minus(retention);
         long deleted = 0;
         for (String t : captureTables) {
-            deleted += purgeTable(c, t, bound, cutoff);
+            deleted += purgeTable(c, t, deletable, cutoff);
         }
         return deleted;
     }
 
-    private long purgeTable(Connection c, String table, long bound, LocalDateTime cutoff) throws SQLException {
+    /** What all subscribers have applied: the lowest high mark, with every open transaction of any of them; null if one has not published. */
+    private Watermark appliedByAll(Connection c, TableId table) throws SQLException {
+        long high = Long.MAX_VALUE;
+        long openFrom = Watermark.NO_BOUND;
+        Set<Long> open = new TreeSet<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT purge_high, purge_open FROM " + subscriptions
+                + " WHERE source_schema = ? AND source_table = ?")) {
+            ps.setString(1, table.schema());
+            ps.setString(2, table.name());
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    long h = rs.getLong(1);
+                    if (rs.wasNull()) {
+                        return null; // a subscriber has not said what it applied
+                    }
+                    Watermark w = Watermark.decode(h, rs.getString(2));
+                    high = Math.min(high, h);
+                    openFrom = Math.min(openFrom, w.openFrom());
+                    for (long t : w.open()) {
+                        open.add(t);
+                    }
+                }
+            }
+        }
+        return high == Long.MAX_VALUE ? null : new Watermark(high, open.stream().mapToLong(Long::longValue).toArray(), openFrom);
+    }
+
+    private String deletable(Watermark w) {
+        String tx = dialect.quote(TRANSACTION_ID);
+        return dialect.quote(DATA_ID) + " <= " + w.high()
+                + (w.open().length == 0 ? "" : " AND " + tx + " NOT IN ("
+                        + java.util.stream.LongStream.of(w.open()).mapToObj(Long::toString).collect(Collectors.joining(",")) + ")")
+                + (w.openFrom() == Watermark.NO_BOUND ? "" : " AND " + tx + " < " + w.openFrom());
+    }
+
+    private long purgeTable(Connection c, String table, String deletable, LocalDateTime cutoff) throws SQLException {
         String id = dialect.quote(DATA_ID);
-        String old = id + " < ? AND " + dialect.quote(CREATE_TIME) + " < ?";
+        String old = deletable + " AND " + dialect.quote(CREATE_TIME) + " < ?";
         String chunkEnd = "SELECT MAX(" + id + ") FROM (SELECT " + id + " FROM " + table + " WHERE " + old
                 + " ORDER BY " + id + " LIMIT " + chunk + ") x";
         String delete = "DELETE FROM " + table + " WHERE " + id + " <= ? AND " + old;
@@ -78,8 +114,7 @@ public final class CdcPurger {
         while (true) {
             long end;
             try (PreparedStatement ps = c.prepareStatement(chunkEnd)) {
-                ps.setLong(1, bound);
-                ps.setObject(2, cutoff);
+                ps.setObject(1, cutoff);
                 try (ResultSet rs = ps.executeQuery()) {
                     rs.next();
                     end = rs.getLong(1);
@@ -90,8 +125,7 @@ public final class CdcPurger {
             }
             try (PreparedStatement ps = c.prepareStatement(delete)) {
                 ps.setLong(1, end);
-                ps.setLong(2, bound);
-                ps.setObject(3, cutoff);
+                ps.setObject(2, cutoff);
                 int n = ps.executeUpdate();
                 deleted += n;
                 if (n == 0) {

@@ -61,15 +61,7 @@ public final class CdcTask implements AutoCloseable {
                 if (base == null) {
                     continue;
                 }
-                List<String> tables = BatchReader.captureTables(dialect, names, w.table());
-                long neededFrom = base.high() + 1;
-                for (String t : tables) {
-                    var held = new HeldBackQuery(dialect, t).lowestHeldId(c, base);
-                    if (held.isPresent()) {
-                        neededFrom = Math.min(neededFrom, held.getAsLong());
-                    }
-                }
-                deleted += purger.purge(c, w.table().id(), neededFrom, tables);
+                deleted += purger.purge(c, w.table().id(), base, BatchReader.captureTables(dialect, names, w.table()));
             }
         }
         return deleted;

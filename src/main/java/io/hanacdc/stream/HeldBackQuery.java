@@ -21,20 +21,6 @@ public final class HeldBackQuery {
         this.cdcTable = cdcTable;
     }
 
-    /** The lowest data id at or below H held by an open transaction of the watermark, if any: it is not applied yet. */
-    public java.util.OptionalLong lowestHeldId(Connection c, Watermark w) throws SQLException {
-        if (w.open().length == 0 && w.openFrom() == Watermark.NO_BOUND) {
-            return java.util.OptionalLong.empty();
-        }
-        String id = dialect.quote(CdcColumns.DATA_ID);
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT MIN(" + id + ") FROM " + cdcTable + " WHERE "
-                + id + " <= " + w.high() + " AND (" + openCondition(w) + ")")) {
-            rs.next();
-            long min = rs.getLong(1);
-            return rs.wasNull() ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(min);
-        }
-    }
-
     private String openCondition(Watermark w) {
         String tx = dialect.quote(CdcColumns.TRANSACTION_ID);
         return (w.open().length == 0 ? "1 = 0" : tx + " IN (" + LongStream.of(w.open()).mapToObj(Long::toString)

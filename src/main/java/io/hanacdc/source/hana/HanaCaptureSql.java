@@ -89,7 +89,7 @@ final class HanaCaptureSql implements CaptureSql {
                         + " installed_at TIMESTAMP DEFAULT CURRENT_UTCTIMESTAMP NOT NULL, PRIMARY KEY (source_schema, source_table))"),
                 ifAbsent(tableCount(SUBSCRIPTIONS), "CREATE COLUMN TABLE " + inCdc(SUBSCRIPTIONS)
                         + " (task NVARCHAR(256) NOT NULL, source_schema NVARCHAR(256) NOT NULL, source_table NVARCHAR(256) NOT NULL,"
-                        + " purge_before BIGINT, PRIMARY KEY (task, source_schema, source_table))"),
+                        + " purge_high BIGINT, purge_open NCLOB, PRIMARY KEY (task, source_schema, source_table))"),
                 ifAbsent(tableCount(HEARTBEAT), "CREATE COLUMN TABLE " + inCdc(HEARTBEAT)
                         + " (task NVARCHAR(128) NOT NULL PRIMARY KEY, beat_at TIMESTAMP NOT NULL)"));
     }

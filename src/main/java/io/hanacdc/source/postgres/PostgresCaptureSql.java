@@ -65,7 +65,7 @@ final class PostgresCaptureSql implements CaptureSql {
                         + " cdc_table text NOT NULL, version int NOT NULL, columns text NOT NULL, created_schema boolean NOT NULL,"
                         + " installed_at timestamp NOT NULL DEFAULT (now() AT TIME ZONE 'UTC'), PRIMARY KEY (source_schema, source_table))",
                 "CREATE TABLE IF NOT EXISTS " + inCdc(SUBSCRIPTIONS) + " (task text NOT NULL, source_schema text NOT NULL,"
-                        + " source_table text NOT NULL, purge_before bigint, PRIMARY KEY (task, source_schema, source_table))",
+                        + " source_table text NOT NULL, purge_high bigint, purge_open text, PRIMARY KEY (task, source_schema, source_table))",
                 "CREATE TABLE IF NOT EXISTS " + inCdc(HEARTBEAT) + " (task varchar(128) NOT NULL PRIMARY KEY, beat_at timestamp NOT NULL)");
     }
 
