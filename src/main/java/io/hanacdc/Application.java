@@ -14,21 +14,29 @@ import org.apache.camel.main.BaseMainSupport;
 import org.apache.camel.main.Main;
 import org.apache.camel.main.MainListenerSupport;
 
-/** Entry point: {@code run} (default), {@code install [--print-sql]}, {@code uninstall}, {@code status}. */
+/** Entry point: {@code run} (default), {@code install [--print-sql]}, {@code uninstall}, {@code status}, {@code verify}. */
 public final class Application {
-    private static final String USAGE = "usage: java -jar hana-cdc.jar [run | install [--print-sql] | uninstall | status]";
+    private static final String USAGE = "usage: java -jar hana-cdc.jar [run | install [--print-sql] | uninstall | status"
+            + " | verify [--tables schema.table,...] [--wait-seconds N]]";
+    /** Exit code of verify when source and target differ (1 is an error, 2 a usage error). */
+    private static final int DIFFERENCES_FOUND = 3;
 
     private Application() {}
 
     public static void main(String[] args) {
         List<String> a = List.of(args);
-        String command = a.stream().filter(s -> !s.startsWith("-")).findFirst().orElse("run");
+        String command = a.isEmpty() || a.get(0).startsWith("-") ? "run" : a.get(0);
         try {
             switch (command) {
                 case "run" -> run();
                 case "install" -> new Commands(config(), System.out).install(a.contains("--print-sql"));
                 case "uninstall" -> new Commands(config(), System.out).uninstall();
                 case "status" -> new Commands(config(), System.out).status();
+                case "verify" -> {
+                    if (!new Commands(config(), System.out).verify(option(a, "--tables"), option(a, "--wait-seconds"))) {
+                        System.exit(DIFFERENCES_FOUND);
+                    }
+                }
                 default -> {
                     System.err.println("unknown command '" + command + "'\n" + USAGE);
                     System.exit(2);
@@ -42,6 +50,16 @@ public final class Application {
             e.printStackTrace();
             System.exit(1);
         }
+    }
+
+    /** The value after a --name option, if given. */
+    private static Optional<String> option(List<String> args, String name) {
+        int i = args.indexOf(name);
+        if (i >= 0 && i + 1 >= args.size()) {
+            System.err.println(name + " needs a value\n" + USAGE);
+            System.exit(2);
+        }
+        return i < 0 ? Optional.empty() : Optional.of(args.get(i + 1));
     }
 
     private static CdcConfig config() {

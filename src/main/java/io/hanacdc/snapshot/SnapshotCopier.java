@@ -5,15 +5,12 @@ import io.hanacdc.checkpoint.PositionStore;
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
+import io.hanacdc.source.KeysetReader;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.target.mysql.RowWriter;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * Initial load of one table: keyset chunks in primary-key order, each chunk written together with
@@ -26,10 +23,7 @@ public final class SnapshotCopier {
     private final SourceTable table;
     private final RowWriter writer;
     private final PositionStore store;
-    private final int chunkSize;
-    private final String firstChunk;
-    private final String nextChunk;
-    private final int[] keyIndexes;
+    private final KeysetReader chunks;
     private final List<ColumnType> keyTypes;
 
     public SnapshotCopier(SourceDialect dialect, SourceTable table, RowWriter writer, PositionStore store, int chunkSize) {
@@ -37,13 +31,7 @@ public final class SnapshotCopier {
         this.table = table;
         this.writer = writer;
         this.store = store;
-        this.chunkSize = chunkSize;
-        String select = "SELECT " + table.columns().stream().map(dialect::selectExpression).collect(Collectors.joining(", "))
-                + " FROM " + dialect.qualified(table.id().schema(), table.id().name());
-        String order = " ORDER BY " + table.primaryKey().stream().map(dialect::quote).collect(Collectors.joining(", ")) + " LIMIT " + chunkSize;
-        this.firstChunk = select + order;
-        this.nextChunk = select + " WHERE " + dialect.keyAfterPredicate(table.primaryKey()) + order;
-        this.keyIndexes = table.primaryKey().stream().mapToInt(k -> table.columnNames().indexOf(k)).toArray();
+        this.chunks = new KeysetReader(dialect, table, chunkSize);
         this.keyTypes = table.keyColumns().stream().map(SourceColumn::type).toList();
     }
 
@@ -53,11 +41,11 @@ public final class SnapshotCopier {
         SnapshotProgress progress = new SnapshotProgress(table.id(), estimate, position.snapshotRows());
         Position p = position;
         while (true) {
-            List<Object[]> rows = readChunk(source, p.snapshotKey());
+            List<Object[]> rows = chunks.chunkAfter(source, p.snapshotKey() == null ? null : KeyCodec.decode(p.snapshotKey(), keyTypes));
             if (!rows.isEmpty()) {
-                p = p.snapshotChunk(KeyCodec.encode(key(rows.get(rows.size() - 1))), rows.size());
+                p = p.snapshotChunk(KeyCodec.encode(chunks.key(rows.get(rows.size() - 1))), rows.size());
             }
-            boolean done = rows.size() < chunkSize;
+            boolean done = rows.size() < chunks.chunkSize();
             if (done) {
                 p = p.snapshotDone();
             }
@@ -81,38 +69,5 @@ public final class SnapshotCopier {
     /** Called after each committed chunk. */
     public interface SnapshotListener {
         void chunkCopied(Position position, long estimatedRows);
-    }
-
-    private List<Object[]> readChunk(Connection source, String afterKey) throws SQLException {
-        List<Object[]> rows = new ArrayList<>();
-        try (PreparedStatement ps = source.prepareStatement(afterKey == null ? firstChunk : nextChunk)) {
-            if (afterKey != null) {
-                Object[] key = KeyCodec.decode(afterKey, keyTypes);
-                int[] order = dialect.keyAfterParameterOrder(key.length);
-                for (int i = 0; i < order.length; i++) {
-                    ps.setObject(i + 1, key[order[i]]);
-                }
-            }
-            ps.setFetchSize(Math.min(chunkSize, 5000));
-            try (ResultSet rs = ps.executeQuery()) {
-                List<SourceColumn> cols = table.columns();
-                while (rs.next()) {
-                    Object[] row = new Object[cols.size()];
-                    for (int i = 0; i < row.length; i++) {
-                        row[i] = dialect.readValue(rs, i + 1, cols.get(i).type());
-                    }
-                    rows.add(row);
-                }
-            }
-        }
-        return rows;
-    }
-
-    private Object[] key(Object[] row) {
-        Object[] key = new Object[keyIndexes.length];
-        for (int i = 0; i < key.length; i++) {
-            key[i] = row[keyIndexes[i]];
-        }
-        return key;
     }
 }

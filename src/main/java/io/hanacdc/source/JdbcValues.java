@@ -21,7 +21,8 @@ public final class JdbcValues {
             case DECIMAL, FLOATING_DECIMAL -> rs.getBigDecimal(i);
             case REAL -> rs.getFloat(i);
             case DOUBLE -> rs.getDouble(i);
-            case CHAR, VARCHAR, TEXT, UUID, JSON -> rs.getString(i);
+            case CHAR -> withoutPadding(rs.getString(i));
+            case VARCHAR, TEXT, UUID, JSON -> rs.getString(i);
             case BINARY, VARBINARY, BLOB -> rs.getBytes(i);
             case DATE -> rs.getObject(i, LocalDate.class);
             case TIME -> rs.getObject(i, LocalTime.class);
@@ -32,5 +33,21 @@ public final class JdbcValues {
             }
         };
         return rs.wasNull() ? null : v;
+    }
+
+    /**
+     * CHAR(n) pads with spaces that carry no meaning (PostgreSQL and HANA compare without them, MySQL
+     * strips them when read). Kept, a padded key would match nothing in the target's no-pad collation,
+     * so deletes by key would miss.
+     */
+    private static String withoutPadding(String s) {
+        if (s == null) {
+            return null;
+        }
+        int end = s.length();
+        while (end > 0 && s.charAt(end - 1) == ' ') {
+            end--;
+        }
+        return s.substring(0, end);
     }
 }
