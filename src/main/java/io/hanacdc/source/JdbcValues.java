@@ -1,6 +1,8 @@
 package io.hanacdc.source;
 
+import io.hanacdc.CdcException;
 import io.hanacdc.schema.ColumnType;
+import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDate;
@@ -18,7 +20,7 @@ public final class JdbcValues {
             case BOOLEAN -> rs.getBoolean(i);
             case UNSIGNED_TINYINT, SMALLINT, INTEGER -> rs.getInt(i);
             case BIGINT -> rs.getLong(i);
-            case DECIMAL, FLOATING_DECIMAL -> rs.getBigDecimal(i);
+            case DECIMAL, FLOATING_DECIMAL -> decimal(rs, i);
             case REAL -> rs.getFloat(i);
             case DOUBLE -> rs.getDouble(i);
             case CHAR -> withoutPadding(rs.getString(i));
@@ -33,6 +35,16 @@ public final class JdbcValues {
             }
         };
         return rs.wasNull() ? null : v;
+    }
+
+    /** PostgreSQL's numeric also holds NaN and ±Infinity, which no BigDecimal (and no MySQL DECIMAL) can. */
+    private static BigDecimal decimal(ResultSet rs, int i) throws SQLException {
+        try {
+            return rs.getBigDecimal(i);
+        } catch (SQLException e) {
+            throw new CdcException("column " + rs.getMetaData().getColumnLabel(i) + ": value " + rs.getString(i)
+                    + " cannot be stored in a MySQL/MariaDB DECIMAL (no NaN/Infinity); change it at the source, the table resumes by itself", e);
+        }
     }
 
     /**
