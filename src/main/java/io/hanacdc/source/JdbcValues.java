@@ -43,7 +43,7 @@ public final class JdbcValues {
             return rs.getBigDecimal(i);
         } catch (SQLException e) {
             throw new CdcException("column " + rs.getMetaData().getColumnLabel(i) + ": value " + rs.getString(i)
-                    + " cannot be stored in a MySQL/MariaDB DECIMAL (no NaN/Infinity); change it at the source, the table resumes by itself", e);
+                    + " cannot be stored in a MySQL/MariaDB DECIMAL (no NaN/Infinity); the table stops here so nothing is lost: correct the value at the source, then re-load the table", e);
         }
     }
 

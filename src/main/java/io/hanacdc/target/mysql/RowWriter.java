@@ -136,7 +136,7 @@ public final class RowWriter {
                 : v instanceof LocalDate d && (d.getYear() < 0 || d.getYear() > 9999);
         if (unstorable) {
             throw new CdcException("table " + table + " column " + column + ": value " + v + " cannot be stored in MySQL/MariaDB"
-                    + " (no NaN/Infinity, years 0000-9999 only); change it at the source, the table resumes by itself");
+                    + " (no NaN/Infinity, years 0000-9999 only); the table stops here so nothing is lost: correct the value at the source, then re-load the table");
         }
     }
 
