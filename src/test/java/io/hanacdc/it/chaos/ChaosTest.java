@@ -96,7 +96,7 @@ class ChaosTest {
                     Matcher m = Pattern.compile("verify: (\\d+) table\\(s\\), (\\d+) rows compared, (\\d+) difference").matcher(report);
                     assertTrue(m.find(), report);
                     long applied = awaitAppliedOnce(control, positions, ownSource, startHigh);
-                    String summary = String.format("chaos: %d kill/restart cycles survived (%d during the initial load, %d restarts after"
+                    String summary = String.format("chaos: %d kill/restart cycles survived (%d while a table was in its initial load, %d restarts after"
                                     + " the task exited by itself); %d writers: %d transactions committed, %d rolled back, %d savepoints"
                                     + " rolled back, %d held open for seconds; faults: %d target connections killed, %d source sessions"
                                     + " terminated, %d target outages; verify: %s rows compared, %s differences; %d CDC rows applied exactly once%n",
