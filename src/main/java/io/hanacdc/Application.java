@@ -21,16 +21,19 @@ import org.apache.camel.main.BaseMainSupport;
 import org.apache.camel.main.Main;
 import org.apache.camel.main.MainListenerSupport;
 
-/** Entry point: {@code run} (default), {@code install [--print-sql]}, {@code uninstall}, {@code status}. */
+/** Entry point: {@code run} (default), {@code install [--print-sql]}, {@code uninstall}, {@code status}, {@code verify}. */
 public final class Application {
     private static final String USAGE = "usage: java -jar hana-cdc.jar [run | install [--print-sql] | uninstall | status"
+            + " | verify [--tables schema.table,...] [--wait-seconds N]"
             + " | pause TABLE | resume TABLE | resnapshot TABLE | reset TABLE (--to latest | --data-id N | --timestamp ISO-8601)]";
+    /** Exit code of verify when source and target differ (1 is an error, 2 a usage error). */
+    private static final int DIFFERENCES_FOUND = 3;
 
     private Application() {}
 
     public static void main(String[] args) {
         List<String> a = List.of(args);
-        String command = a.stream().filter(s -> !s.startsWith("-")).findFirst().orElse("run");
+        String command = a.isEmpty() || a.get(0).startsWith("-") ? "run" : a.get(0);
         try {
             switch (command) {
                 case "run" -> run();
@@ -39,6 +42,11 @@ public final class Application {
                 case "status" -> new Commands(config(), System.out).status();
                 case "pause", "resume", "resnapshot", "reset" -> new AdminClient(AdminSettings.load(ConfigSource.lookup()), System.out)
                         .command(argument(a, command), command, resetBody(a, command));
+                case "verify" -> {
+                    if (!new Commands(config(), System.out).verify(option(a, "--tables"), option(a, "--wait-seconds"))) {
+                        System.exit(DIFFERENCES_FOUND);
+                    }
+                }
                 default -> {
                     System.err.println("unknown command '" + command + "'\n" + USAGE);
                     System.exit(2);
@@ -68,18 +76,27 @@ public final class Application {
         if (!command.equals("reset")) {
             return "";
         }
-        for (String option : List.of("--to", "--data-id", "--timestamp")) {
-            int i = args.indexOf(option);
-            if (i >= 0 && i + 1 < args.size()) {
-                String v = args.get(i + 1);
-                return switch (option) {
-                    case "--to" -> TableApi.json(Map.of("to", v));
-                    case "--data-id" -> "{\"dataId\":" + Long.parseLong(v) + "}";
-                    default -> TableApi.json(Map.of("timestamp", v));
+        for (String name : List.of("--to", "--data-id", "--timestamp")) {
+            Optional<String> v = option(args, name);
+            if (v.isPresent()) {
+                return switch (name) {
+                    case "--to" -> TableApi.json(Map.of("to", v.get()));
+                    case "--data-id" -> "{\"dataId\":" + Long.parseLong(v.get()) + "}";
+                    default -> TableApi.json(Map.of("timestamp", v.get()));
                 };
             }
         }
         throw new CdcException("reset needs --to latest, --data-id N or --timestamp 2024-01-31T12:00:00Z\n" + USAGE);
+    }
+
+    /** The value after a --name option, if given. */
+    private static Optional<String> option(List<String> args, String name) {
+        int i = args.indexOf(name);
+        if (i >= 0 && i + 1 >= args.size()) {
+            System.err.println(name + " needs a value\n" + USAGE);
+            System.exit(2);
+        }
+        return i < 0 ? Optional.empty() : Optional.of(args.get(i + 1));
     }
 
     private static CdcConfig config() {

@@ -1,6 +1,7 @@
 package io.hanacdc.admin;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.hanacdc.CdcException;
 import io.hanacdc.capture.CaptureInstaller;
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.checkpoint.PositionStore;
@@ -8,17 +9,21 @@ import io.hanacdc.config.CdcConfig;
 import io.hanacdc.db.DataSources;
 import io.hanacdc.pipeline.CdcTask;
 import io.hanacdc.schema.SourceTable;
+import io.hanacdc.schema.TablePattern;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialects;
 import io.hanacdc.source.TableResolver;
 import io.hanacdc.target.mysql.MySqlTarget;
+import io.hanacdc.verify.Verifier;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
-/** The one-shot commands: install (or print its SQL), uninstall, status. */
+/** The one-shot commands: install (or print its SQL), uninstall, status, verify. */
 public final class Commands {
     private final CdcConfig cfg;
     private final PrintStream out;
@@ -77,6 +82,30 @@ public final class Commands {
                         p.range().base() + (p.range().window() == null ? "" : " -> " + p.range().window() + " @" + p.range().cursor()));
             }
         }
+    }
+
+    /**
+     * Compares source and target (README "Verifying"); true when they are equal.
+     *
+     * @param tables hanacdc.tables syntax, default: the task's tables
+     * @param waitSeconds how long differing keys are re-checked while the task may still apply them (default 30)
+     */
+    public boolean verify(Optional<String> tables, Optional<String> waitSeconds) throws SQLException, InterruptedException {
+        Duration wait = Duration.ofSeconds(waitSeconds.map(Commands::seconds).orElse(30));
+        var result = new Verifier(cfg, out, wait).run(tables.map(TablePattern::parseList).orElse(cfg.tables()));
+        return result.differences() == 0;
+    }
+
+    private static int seconds(String text) {
+        try {
+            int n = Integer.parseInt(text);
+            if (n >= 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new CdcException("--wait-seconds " + text + " is not a whole number of seconds (0 or more)");
     }
 
     private PositionStore store(MySqlTarget target) {

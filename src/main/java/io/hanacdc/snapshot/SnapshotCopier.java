@@ -5,15 +5,12 @@ import io.hanacdc.checkpoint.PositionStore;
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
+import io.hanacdc.source.KeysetReader;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.target.mysql.RowWriter;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * Initial load of one table: keyset chunks in primary-key order, each chunk written together with
@@ -26,10 +23,7 @@ public final class SnapshotCopier {
     private final SourceTable table;
     private final RowWriter writer;
     private final PositionStore store;
-    private final int chunkSize;
-    private final String firstChunk;
-    private final String nextChunk;
-    private final int[] keyIndexes;
+    private final KeysetReader chunks;
     private final List<ColumnType> keyTypes;
 
     public SnapshotCopier(SourceDialect dialect, SourceTable table, RowWriter writer, PositionStore store, int chunkSize) {
@@ -37,13 +31,7 @@ public final class SnapshotCopier {
         this.table = table;
         this.writer = writer;
         this.store = store;
-        this.chunkSize = chunkSize;
-        String select = "SELECT " + table.columns().stream().map(dialect::selectExpression).collect(Collectors.joining(", "))
-                + " FROM " + dialect.qualified(table.id().schema(), table.id().name());
-        String order = " ORDER BY " + table.primaryKey().stream().map(dialect::quote).collect(Collectors.joining(", ")) + " LIMIT " + chunkSize;
-        this.firstChunk = select + order;
-        this.nextChunk = select + " WHERE " + dialect.keyAfterPredicate(table.primaryKey()) + order;
-        this.keyIndexes = table.primaryKey().stream().mapToInt(k -> table.columnNames().indexOf(k)).toArray();
+        this.chunks = new KeysetReader(dialect, table, chunkSize);
         this.keyTypes = table.keyColumns().stream().map(SourceColumn::type).toList();
     }
 
@@ -89,41 +77,8 @@ public final class SnapshotCopier {
 
     /** Reads the chunk after the given stored key (null: from the start). */
     public Chunk readChunk(Connection source, String afterKey) throws SQLException {
-        List<Object[]> rows = readRows(source, afterKey);
-        String lastKey = rows.isEmpty() ? afterKey : KeyCodec.encode(key(rows.get(rows.size() - 1)));
-        return new Chunk(rows, lastKey, rows.size() < chunkSize);
-    }
-
-    private List<Object[]> readRows(Connection source, String afterKey) throws SQLException {
-        List<Object[]> rows = new ArrayList<>();
-        try (PreparedStatement ps = source.prepareStatement(afterKey == null ? firstChunk : nextChunk)) {
-            if (afterKey != null) {
-                Object[] key = KeyCodec.decode(afterKey, keyTypes);
-                int[] order = dialect.keyAfterParameterOrder(key.length);
-                for (int i = 0; i < order.length; i++) {
-                    ps.setObject(i + 1, key[order[i]]);
-                }
-            }
-            ps.setFetchSize(Math.min(chunkSize, 5000));
-            try (ResultSet rs = ps.executeQuery()) {
-                List<SourceColumn> cols = table.columns();
-                while (rs.next()) {
-                    Object[] row = new Object[cols.size()];
-                    for (int i = 0; i < row.length; i++) {
-                        row[i] = dialect.readValue(rs, i + 1, cols.get(i).type());
-                    }
-                    rows.add(row);
-                }
-            }
-        }
-        return rows;
-    }
-
-    private Object[] key(Object[] row) {
-        Object[] key = new Object[keyIndexes.length];
-        for (int i = 0; i < key.length; i++) {
-            key[i] = row[keyIndexes[i]];
-        }
-        return key;
+        List<Object[]> rows = chunks.chunkAfter(source, afterKey == null ? null : KeyCodec.decode(afterKey, keyTypes));
+        String lastKey = rows.isEmpty() ? afterKey : KeyCodec.encode(chunks.key(rows.get(rows.size() - 1)));
+        return new Chunk(rows, lastKey, rows.size() < chunks.chunkSize());
     }
 }

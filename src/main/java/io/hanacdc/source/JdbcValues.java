@@ -1,6 +1,8 @@
 package io.hanacdc.source;
 
+import io.hanacdc.CdcException;
 import io.hanacdc.schema.ColumnType;
+import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDate;
@@ -18,10 +20,11 @@ public final class JdbcValues {
             case BOOLEAN -> rs.getBoolean(i);
             case UNSIGNED_TINYINT, SMALLINT, INTEGER -> rs.getInt(i);
             case BIGINT -> rs.getLong(i);
-            case DECIMAL, FLOATING_DECIMAL -> rs.getBigDecimal(i);
+            case DECIMAL, FLOATING_DECIMAL -> decimal(rs, i);
             case REAL -> rs.getFloat(i);
             case DOUBLE -> rs.getDouble(i);
-            case CHAR, VARCHAR, TEXT, UUID, JSON -> rs.getString(i);
+            case CHAR -> withoutPadding(rs.getString(i));
+            case VARCHAR, TEXT, UUID, JSON -> rs.getString(i);
             case BINARY, VARBINARY, BLOB -> rs.getBytes(i);
             case DATE -> rs.getObject(i, LocalDate.class);
             case TIME -> rs.getObject(i, LocalTime.class);
@@ -32,5 +35,31 @@ public final class JdbcValues {
             }
         };
         return rs.wasNull() ? null : v;
+    }
+
+    /** PostgreSQL's numeric also holds NaN and ±Infinity, which no BigDecimal (and no MySQL DECIMAL) can. */
+    private static BigDecimal decimal(ResultSet rs, int i) throws SQLException {
+        try {
+            return rs.getBigDecimal(i);
+        } catch (SQLException e) {
+            throw new CdcException("column " + rs.getMetaData().getColumnLabel(i) + ": value " + rs.getString(i)
+                    + " cannot be stored in a MySQL/MariaDB DECIMAL (no NaN/Infinity); the table stops here so nothing is lost: correct the value at the source, then re-load the table", e);
+        }
+    }
+
+    /**
+     * CHAR(n) pads with spaces that carry no meaning (PostgreSQL and HANA compare without them, MySQL
+     * strips them when read). Kept, a padded key would match nothing in the target's no-pad collation,
+     * so deletes by key would miss.
+     */
+    private static String withoutPadding(String s) {
+        if (s == null) {
+            return null;
+        }
+        int end = s.length();
+        while (end > 0 && s.charAt(end - 1) == ' ') {
+            end--;
+        }
+        return s.substring(0, end);
     }
 }

@@ -100,6 +100,11 @@ public interface SourceDialect {
         return JdbcValues.read(rs, index, type);
     }
 
+    /** A value read by {@link #readValue} (or its target counterpart) as it must be bound to compare with its column in a query. */
+    default Object bindValue(Object value, ColumnType type) {
+        return value;
+    }
+
     /** A keyset predicate: key columns strictly after the given key values (one '?' per key column, in key order). */
     default String keyAfterPredicate(List<String> keyColumns) {
         // (k1 > ?) OR (k1 = ? AND k2 > ?) ...: portable; dialects with row-value comparison may do better

@@ -43,8 +43,8 @@ public final class KeyRefetcher {
             try (PreparedStatement ps = source.prepareStatement(sql)) {
                 int p = 1;
                 for (Object[] key : chunk) {
-                    for (Object v : key) {
-                        ps.setObject(p++, v);
+                    for (int k = 0; k < key.length; k++) {
+                        ps.setObject(p++, dialect.bindValue(key[k], table.keyColumns().get(k).type()));
                     }
                 }
                 try (ResultSet rs = ps.executeQuery()) {

@@ -1,5 +1,6 @@
 package io.hanacdc.source.postgres;
 
+import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
@@ -221,6 +222,12 @@ public final class PostgresDialect implements SourceDialect {
         // A row-value comparison is index-friendly on PostgreSQL.
         return "(" + String.join(", ", keyColumns.stream().map(this::quote).toList()) + ") > ("
                 + String.join(", ", keyColumns.stream().map(k -> "?").toList()) + ")";
+    }
+
+    /** A uuid is read as text; bound as text it would compare as varchar, which PostgreSQL has no operator for. */
+    @Override
+    public Object bindValue(Object value, ColumnType type) {
+        return type.kind() == ColumnType.Kind.UUID && value instanceof String s ? java.util.UUID.fromString(s) : value;
     }
 
     @Override

@@ -54,8 +54,8 @@ final class MySqlTypes {
             case INTEGER -> "INT";
             case BIGINT -> "BIGINT";
             case DECIMAL -> t.precision() <= 65 && t.scale() <= 30
-                    ? "DECIMAL(" + t.precision() + "," + t.scale() + ")" : "DECIMAL(65," + Math.min(t.scale(), 30) + ")";
-            case FLOATING_DECIMAL -> "DECIMAL(65,30)";
+                    ? "DECIMAL(" + t.precision() + "," + t.scale() + ")" : "DECIMAL(65," + decimalScale(t) + ")";
+            case FLOATING_DECIMAL -> "DECIMAL(65," + decimalScale(t) + ")";
             case REAL -> "FLOAT";
             case DOUBLE -> "DOUBLE";
             case CHAR -> t.length() <= 255 ? "CHAR(" + t.length() + ")" : varchar(t.length());
@@ -69,6 +69,11 @@ final class MySqlTypes {
             case TIMESTAMP, TIMESTAMP_TZ -> "DATETIME(" + Math.min(t.precision(), 6) + ")";
             case UUID -> "CHAR(36)";
         };
+    }
+
+    /** Decimal places of the target DECIMAL for a DECIMAL or floating decimal column. */
+    static int decimalScale(ColumnType t) {
+        return t.kind() == ColumnType.Kind.FLOATING_DECIMAL ? 30 : Math.min(t.scale(), 30);
     }
 
     private static String varchar(int chars) {

@@ -1,0 +1,185 @@
+package io.hanacdc.verify;
+
+import io.hanacdc.schema.SourceColumn;
+import io.hanacdc.schema.SourceTable;
+import io.hanacdc.source.KeysetReader;
+import io.hanacdc.source.SourceDialect;
+import io.hanacdc.stream.KeyRefetcher;
+import io.hanacdc.target.mysql.TargetTable;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongConsumer;
+
+/**
+ * Compares one table. The source is read in its key order chunk by chunk and each chunk's keys are
+ * looked up in the target (rows missing or different); then the target's keys are read in its own
+ * key order and looked up in the source (rows extra). Two passes because the two databases may sort
+ * text keys differently, so no key range means the same rows on both sides. Memory holds one chunk
+ * and at most {@link #MAX_LISTED} differences.
+ */
+final class TableComparison {
+    static final int MAX_LISTED = 1000;
+
+    /** What one full comparison found; differences beyond MAX_LISTED are only counted. */
+    record Outcome(long sourceRows, long targetRows, long compared, List<Difference> listed, long unlisted) {}
+
+    private final SourceTable table;
+    private final String sourceCount;
+    private final KeysetReader sourceChunks;
+    private final KeyRefetcher sourceByKey;
+    private final TargetReader target;
+    private final int[] keyIndexes;
+
+    TableComparison(SourceDialect dialect, TargetTable targetTable, int chunkSize) {
+        this.table = targetTable.source();
+        this.sourceCount = "SELECT COUNT(*) FROM " + dialect.qualified(table.id().schema(), table.id().name());
+        this.sourceChunks = new KeysetReader(dialect, table, chunkSize);
+        this.sourceByKey = new KeyRefetcher(dialect, table);
+        this.target = new TargetReader(targetTable);
+        this.keyIndexes = table.primaryKey().stream().mapToInt(k -> table.columnNames().indexOf(k)).toArray();
+    }
+
+    SourceTable table() {
+        return table;
+    }
+
+    /** The full comparison; progress receives the number of rows compared so far after each chunk. */
+    Outcome compare(Connection s, Connection t, LongConsumer progress) throws SQLException {
+        long sourceRows = count(s);
+        long targetRows = target.count(t);
+        List<Difference> found = new ArrayList<>();
+        long unlisted = 0;
+        long compared = 0;
+        Object[] last = null;
+        while (true) {
+            List<Object[]> rows = sourceChunks.chunkAfter(s, last);
+            if (rows.isEmpty()) {
+                break;
+            }
+            List<Object[]> keys = rows.stream().map(sourceChunks::key).toList();
+            Map<List<String>, Object[]> inTarget = byKey(target.rowsByKey(t, keys), keyIndexes);
+            for (Object[] row : rows) {
+                Difference d = difference(sourceChunks.key(row), row, inTarget.get(keyForms(row, keyIndexes)));
+                unlisted += record(d, found);
+            }
+            compared += rows.size();
+            progress.accept(compared);
+            last = keys.get(keys.size() - 1);
+        }
+        int[] identity = identity(keyIndexes.length);
+        last = null;
+        while (true) {
+            List<Object[]> keys = target.keysAfter(t, last, sourceChunks.chunkSize());
+            if (keys.isEmpty()) {
+                break;
+            }
+            Map<List<String>, Object[]> inSource = byKey(sourceByKey.fetch(s, keys), keyIndexes);
+            for (Object[] key : keys) {
+                if (!inSource.containsKey(keyForms(key, identity))) {
+                    unlisted += record(new Difference(Difference.Kind.EXTRA, key, keyText(key), List.of()), found);
+                }
+            }
+            last = keys.get(keys.size() - 1);
+        }
+        return new Outcome(sourceRows, targetRows, compared, found, unlisted);
+    }
+
+    /** Compares again just the keys of earlier differences; returns those that still differ. */
+    List<Difference> recheck(Connection s, Connection t, List<Difference> earlier) throws SQLException {
+        List<Object[]> keys = earlier.stream().map(Difference::key).toList();
+        Map<List<String>, Object[]> sourceRows = byKey(sourceByKey.fetch(s, keys), keyIndexes);
+        Map<List<String>, Object[]> targetRows = byKey(target.rowsByKey(t, keys), keyIndexes);
+        int[] identity = identity(keyIndexes.length);
+        List<Difference> still = new ArrayList<>();
+        for (Object[] key : keys) {
+            List<String> k = keyForms(key, identity);
+            Difference d = difference(key, sourceRows.get(k), targetRows.get(k));
+            if (d != null) {
+                still.add(d);
+            }
+        }
+        return still;
+    }
+
+    private long count(Connection s) throws SQLException {
+        try (Statement st = s.createStatement(); ResultSet rs = st.executeQuery(sourceCount)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private static long record(Difference d, List<Difference> found) {
+        if (d == null) {
+            return 0;
+        }
+        if (found.size() < MAX_LISTED) {
+            found.add(d);
+            return 0;
+        }
+        return 1;
+    }
+
+    /** The difference between a source and a target row of one key (null: row absent), or null when equal. */
+    private Difference difference(Object[] key, Object[] source, Object[] target) {
+        if (source == null && target == null) {
+            return null;
+        }
+        String keyText = keyText(key);
+        if (source == null) {
+            return new Difference(Difference.Kind.EXTRA, key, keyText, List.of());
+        }
+        if (target == null) {
+            return new Difference(Difference.Kind.MISSING, key, keyText, List.of());
+        }
+        List<String> columns = new ArrayList<>();
+        for (int i = 0; i < source.length; i++) {
+            SourceColumn c = table.columns().get(i);
+            String a = ComparableValue.of(c.type(), source[i]);
+            String b = ComparableValue.of(c.type(), target[i]);
+            if (!a.equals(b)) {
+                columns.add(c.name() + ": source " + a + " ≠ target " + b);
+            }
+        }
+        return columns.isEmpty() ? null : new Difference(Difference.Kind.DIFFERENT, key, keyText, columns);
+    }
+
+    private String keyText(Object[] key) {
+        List<String> parts = new ArrayList<>();
+        for (int i = 0; i < key.length; i++) {
+            SourceColumn c = table.keyColumns().get(i);
+            parts.add(c.name() + " = " + ComparableValue.of(c.type(), key[i]));
+        }
+        return String.join(", ", parts);
+    }
+
+    private Map<List<String>, Object[]> byKey(List<Object[]> rows, int[] indexes) {
+        Map<List<String>, Object[]> out = new HashMap<>();
+        for (Object[] row : rows) {
+            out.put(keyForms(row, indexes), row);
+        }
+        return out;
+    }
+
+    /** A key in comparable form, so that e.g. a padded CHAR key from one side finds the unpadded one of the other. */
+    private List<String> keyForms(Object[] values, int[] indexes) {
+        List<String> out = new ArrayList<>(indexes.length);
+        for (int i = 0; i < indexes.length; i++) {
+            out.add(ComparableValue.of(table.keyColumns().get(i).type(), values[indexes[i]]));
+        }
+        return out;
+    }
+
+    private static int[] identity(int n) {
+        int[] out = new int[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = i;
+        }
+        return out;
+    }
+}

@@ -1,0 +1,105 @@
+package io.hanacdc.verify;
+
+import io.hanacdc.CdcException;
+import io.hanacdc.schema.ColumnType;
+import io.hanacdc.schema.SourceColumn;
+import io.hanacdc.schema.SourceTable;
+import io.hanacdc.sql.Identifiers;
+import io.hanacdc.target.mysql.TargetTable;
+import io.hanacdc.target.mysql.TargetValues;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** Reads one target table for verify: rows by key, and its keys in the target's own key order, chunk by chunk. */
+final class TargetReader {
+    private static final int KEYS_PER_QUERY = 500;
+    private final TargetTable table;
+    private final List<SourceColumn> columns;
+    private final List<SourceColumn> keyColumns;
+    private final String rowsByKey;
+    private final String keyPlaceholder;
+    private final String keysFirst;
+    private final String keysAfter;
+
+    TargetReader(TargetTable table) {
+        this.table = table;
+        SourceTable source = table.source();
+        this.columns = source.columns();
+        this.keyColumns = source.keyColumns();
+        String keys = source.primaryKey().stream().map(Identifiers::backtick).collect(Collectors.joining(", "));
+        this.rowsByKey = "SELECT " + columns.stream().map(TargetReader::selectExpression).collect(Collectors.joining(", "))
+                + " FROM " + table.qualifiedName() + " WHERE (" + keys + ") IN (";
+        this.keyPlaceholder = "(" + String.join(", ", Collections.nCopies(keyColumns.size(), "?")) + ")";
+        this.keysFirst = "SELECT " + keys + " FROM " + table.qualifiedName() + " ORDER BY " + keys + " LIMIT ";
+        this.keysAfter = "SELECT " + keys + " FROM " + table.qualifiedName() + " WHERE (" + keys + ") > " + keyPlaceholder
+                + " ORDER BY " + keys + " LIMIT ";
+    }
+
+    /** MySQL/MariaDB send a FLOAT as text with 6 significant digits; as a DOUBLE it arrives exactly. */
+    private static String selectExpression(SourceColumn c) {
+        String name = Identifiers.backtick(c.name());
+        return c.type().kind() == ColumnType.Kind.REAL ? "CAST(" + name + " AS DOUBLE)" : name;
+    }
+
+    long count(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM " + table.qualifiedName())) {
+            rs.next();
+            return rs.getLong(1);
+        } catch (SQLException e) {
+            if ("42S02".equals(e.getSQLState())) {
+                throw new CdcException("target table " + table.qualifiedName() + " of source table " + table.source().id()
+                        + " does not exist: run the task first (it creates the table), or check hanacdc.target.url", e);
+            }
+            throw e;
+        }
+    }
+
+    /** The target rows of the given keys (those that exist), values in source column order. */
+    List<Object[]> rowsByKey(Connection c, List<Object[]> keys) throws SQLException {
+        List<Object[]> rows = new ArrayList<>();
+        for (int start = 0; start < keys.size(); start += KEYS_PER_QUERY) {
+            List<Object[]> chunk = keys.subList(start, Math.min(keys.size(), start + KEYS_PER_QUERY));
+            try (PreparedStatement ps = c.prepareStatement(rowsByKey + String.join(", ", Collections.nCopies(chunk.size(), keyPlaceholder)) + ")")) {
+                int p = 1;
+                for (Object[] key : chunk) {
+                    for (Object v : key) {
+                        ps.setObject(p++, v);
+                    }
+                }
+                read(ps, columns, rows);
+            }
+        }
+        return rows;
+    }
+
+    /** Up to limit keys after the given one (null: from the first) in the target's key order. */
+    List<Object[]> keysAfter(Connection c, Object[] after, int limit) throws SQLException {
+        List<Object[]> keys = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement((after == null ? keysFirst : keysAfter) + limit)) {
+            for (int i = 0; after != null && i < after.length; i++) {
+                ps.setObject(i + 1, after[i]);
+            }
+            read(ps, keyColumns, keys);
+        }
+        return keys;
+    }
+
+    private static void read(PreparedStatement ps, List<SourceColumn> cols, List<Object[]> into) throws SQLException {
+        try (ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                Object[] row = new Object[cols.size()];
+                for (int i = 0; i < row.length; i++) {
+                    row[i] = TargetValues.read(rs, i + 1, cols.get(i).type());
+                }
+                into.add(row);
+            }
+        }
+    }
+}

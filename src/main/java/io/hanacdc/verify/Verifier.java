@@ -1,0 +1,125 @@
+package io.hanacdc.verify;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.hanacdc.checkpoint.PositionStore;
+import io.hanacdc.config.CdcConfig;
+import io.hanacdc.db.DataSources;
+import io.hanacdc.pipeline.CdcTask;
+import io.hanacdc.schema.SourceTable;
+import io.hanacdc.schema.TablePattern;
+import io.hanacdc.source.SourceDialect;
+import io.hanacdc.source.SourceDialects;
+import io.hanacdc.source.TableResolver;
+import io.hanacdc.target.mysql.MySqlTarget;
+import io.hanacdc.target.mysql.TargetTable;
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.LongConsumer;
+
+/**
+ * The verify command: compares every table of the task (or the given ones) between source and
+ * target and prints each differing key. While the task runs, a difference may just be a change not
+ * applied yet, so differing keys are compared again every second until they are gone, or they stay
+ * the same for a few seconds while the task applies nothing, or the wait is over; only then are they reported.
+ */
+public final class Verifier {
+    private static final Duration RECHECK_INTERVAL = Duration.ofSeconds(1);
+    /** Rechecks in a row with the same differences and nothing applied before they count as real (a poll or a retry may take that long). */
+    private static final int QUIET_CHECKS = 3;
+    private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(5);
+    private static final int CHUNK_SIZE = 1000;
+    private final CdcConfig cfg;
+    private final PrintStream out;
+    private final Duration maxWait;
+
+    public Verifier(CdcConfig cfg, PrintStream out, Duration maxWait) {
+        this.cfg = cfg;
+        this.out = out;
+        this.maxWait = maxWait;
+    }
+
+    /** The figures of a run: rows compared and differences reported, over all tables. */
+    public record Result(int tables, long rowsCompared, long differences) {}
+
+    public Result run(List<TablePattern> tables) throws SQLException, InterruptedException {
+        SourceDialect dialect = SourceDialects.forUrl(cfg.source().url(), cfg.capture());
+        try (HikariDataSource source = DataSources.pool("source", CdcTask.sourceEndpoint(cfg, dialect), 1, dialect.connectionInitSql());
+             MySqlTarget target = new MySqlTarget(cfg.target(), 1);
+             Connection s = source.getConnection(); Connection t = target.connection()) {
+            List<SourceTable> resolved = new TableResolver(dialect, cfg.cdcSchema()).resolve(s, tables);
+            PositionStore positions = new PositionStore(cfg.controlDatabase().isEmpty() ? target.database() : cfg.controlDatabase(), cfg.task());
+            long compared = 0;
+            long differences = 0;
+            for (SourceTable table : resolved) {
+                TableComparison comparison = new TableComparison(dialect, new TargetTable(target.database(), table), CHUNK_SIZE);
+                long estimate = dialect.estimateRows(s, table.id());
+                long deadline = System.nanoTime() + maxWait.toNanos();
+                TableComparison.Outcome o;
+                List<Difference> persisting;
+                do { // more differences than listed: once the listed ones are gone, compare the whole table again
+                    o = comparison.compare(s, t, progress(table, estimate));
+                    persisting = settle(comparison, s, t, positions, o.listed(), deadline);
+                } while (o.unlisted() > 0 && persisting.isEmpty() && System.nanoTime() < deadline);
+                long found = persisting.size() + o.unlisted();
+                out.printf("%s: source %d rows, target %d rows, %d compared, %d difference(s)%n",
+                        table.id(), o.sourceRows(), o.targetRows(), o.compared(), found);
+                persisting.forEach(d -> out.println("  " + d));
+                if (o.unlisted() > 0) {
+                    out.println("  ... and " + o.unlisted() + " more, not re-checked (only the first " + TableComparison.MAX_LISTED + " are listed)");
+                }
+                compared += o.compared();
+                differences += found;
+            }
+            out.printf("verify: %d table(s), %d rows compared, %d difference(s): %s%n", resolved.size(), compared, differences,
+                    differences == 0 ? "source and target are equal" : "source and target differ");
+            return new Result(resolved.size(), compared, differences);
+        }
+    }
+
+    private LongConsumer progress(SourceTable table, long estimate) {
+        long[] next = {System.nanoTime() + PROGRESS_INTERVAL.toNanos()};
+        return compared -> {
+            if (System.nanoTime() >= next[0]) {
+                next[0] = System.nanoTime() + PROGRESS_INTERVAL.toNanos();
+                out.printf("%s: %d of ~%d rows compared (%d%%)%n", table.id(), compared, estimate,
+                        estimate <= 0 ? 100 : Math.min(100, compared * 100 / estimate));
+            }
+        };
+    }
+
+    /** Re-checks the differing keys until none is left, or they are unchanged while the task applied nothing, or time is up. */
+    private List<Difference> settle(TableComparison comparison, Connection s, Connection t, PositionStore positions,
+                                    List<Difference> found, long deadline) throws SQLException, InterruptedException {
+        List<Difference> current = found;
+        long applied = appliedSoFar(t, positions);
+        int quietChecks = 0;
+        while (!current.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(RECHECK_INTERVAL.toMillis());
+            List<Difference> again = comparison.recheck(s, t, current);
+            long appliedNow = appliedSoFar(t, positions);
+            boolean unchanged = again.size() == current.size();
+            for (int i = 0; unchanged && i < again.size(); i++) {
+                unchanged = again.get(i).sameAs(current.get(i));
+            }
+            quietChecks = unchanged && appliedNow == applied ? quietChecks + 1 : 0;
+            current = again;
+            applied = appliedNow;
+            if (quietChecks == QUIET_CHECKS) {
+                break;
+            }
+        }
+        return current;
+    }
+
+    /** Batches applied plus rows loaded over the task's tables: unchanged between two checks means the task was quiet. */
+    private static long appliedSoFar(Connection t, PositionStore positions) {
+        try {
+            return positions.list(t).stream().mapToLong(p -> p.batchesApplied() + p.snapshotRows()).sum();
+        } catch (SQLException e) {
+            return 0; // no position table: no task has run, so nothing is being applied
+        }
+    }
+}
