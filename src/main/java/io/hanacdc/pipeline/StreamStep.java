@@ -2,6 +2,7 @@ package io.hanacdc.pipeline;
 
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.checkpoint.PositionStore;
+import io.hanacdc.checkpoint.TargetTransaction;
 import io.hanacdc.stream.BatchReader;
 import io.hanacdc.stream.ChangeRow;
 import io.hanacdc.stream.ChangeSet;
@@ -76,15 +77,7 @@ final class StreamStep {
     }
 
     void commit(Connection target, ChangeSet changes, Position next, int rows, long startedNanos) throws SQLException {
-        target.setAutoCommit(false);
-        try {
-            writer.apply(target, changes);
-            store.save(target, next);
-            target.commit();
-        } catch (SQLException | RuntimeException e) {
-            target.rollback();
-            throw e;
-        }
+        TargetTransaction.commit(target, t -> writer.apply(t, changes), store, next);
         observer.batchApplied(next.table(), rows, changes.upserts().size(), changes.deletes().size(), System.nanoTime() - startedNanos);
     }
 }

@@ -2,6 +2,7 @@ package io.hanacdc.snapshot;
 
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.checkpoint.PositionStore;
+import io.hanacdc.checkpoint.TargetTransaction;
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
@@ -50,15 +51,7 @@ public final class SnapshotCopier {
             if (done) {
                 p = p.snapshotDone();
             }
-            target.setAutoCommit(false);
-            try {
-                writer.upsert(target, rows);
-                store.save(target, p);
-                target.commit();
-            } catch (SQLException | RuntimeException e) {
-                target.rollback();
-                throw e;
-            }
+            TargetTransaction.commit(target, t -> writer.upsert(t, rows), store, p);
             listener.chunkCopied(p, estimate);
             progress.update(p.snapshotRows(), done);
             if (done || Thread.currentThread().isInterrupted()) {

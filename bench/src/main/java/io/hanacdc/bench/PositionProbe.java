@@ -8,6 +8,8 @@ import java.sql.SQLException;
 /**
  * Reads hana-cdc's progress from its position table in the target. Positions are committed in the
  * same transaction as the rows they describe, so what this reads is exactly what is visible there.
+ * Only the benchmark's own tables count (all in schema public): the product may keep positions of
+ * internal tables too (e.g. a heartbeat table in its CDC schema), whose rows are not the workload.
  */
 public final class PositionProbe implements AutoCloseable {
     /** Sums over the task's tables. */
@@ -31,7 +33,8 @@ public final class PositionProbe implements AutoCloseable {
                 return Totals.NONE;
             }
             ps = c.prepareStatement("SELECT COUNT(*), COALESCE(SUM(phase = 'STREAMING'), 0), COALESCE(SUM(snapshot_rows), 0),"
-                    + " COALESCE(SUM(rows_applied), 0), COALESCE(MAX(last_data_id), 0) FROM hanacdc_position WHERE task = 'bench'");
+                    + " COALESCE(SUM(rows_applied), 0), COALESCE(MAX(last_data_id), 0) FROM hanacdc_position"
+                    + " WHERE task = 'bench' AND source_schema = 'public'");
         }
         try (ResultSet rs = ps.executeQuery()) {
             rs.next();

@@ -7,6 +7,7 @@ import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureOptions;
 import io.hanacdc.source.CaptureSql;
+import io.hanacdc.source.CatalogReads;
 import io.hanacdc.source.JdbcValues;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.sql.Identifiers;
@@ -102,22 +103,13 @@ public final class HanaDialect implements SourceDialect {
 
     @Override
     public List<TableId> listTables(Connection c, String schema) throws SQLException {
-        List<TableId> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(TABLES)) {
-            ps.setString(1, schema);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(new TableId(schema, rs.getString(1)));
-                }
-            }
-        }
-        return out;
+        return CatalogReads.strings(c, TABLES, schema, null).stream().map(t -> new TableId(schema, t)).toList();
     }
 
     @Override
     public Optional<SourceTable> describe(Connection c, TableId id) throws SQLException {
         List<SourceColumn> columns = new ArrayList<>();
-        try (PreparedStatement ps = prepare(c, COLUMNS, id); ResultSet rs = ps.executeQuery()) {
+        try (PreparedStatement ps = CatalogReads.prepare(c, COLUMNS, id.schema(), id.name()); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 String name = rs.getString(1);
                 String type = rs.getString(2);
@@ -133,27 +125,12 @@ public final class HanaDialect implements SourceDialect {
         if (columns.isEmpty()) {
             return Optional.empty();
         }
-        List<String> key = new ArrayList<>();
-        try (PreparedStatement ps = prepare(c, PRIMARY_KEY, id); ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                key.add(rs.getString(1));
-            }
-        }
-        return Optional.of(new SourceTable(id, columns, key));
-    }
-
-    private static PreparedStatement prepare(Connection c, String sql, TableId id) throws SQLException {
-        PreparedStatement ps = c.prepareStatement(sql);
-        ps.setString(1, id.schema());
-        ps.setString(2, id.name());
-        return ps;
+        return Optional.of(new SourceTable(id, columns, CatalogReads.strings(c, PRIMARY_KEY, id)));
     }
 
     @Override
     public long estimateRows(Connection c, TableId id) throws SQLException {
-        try (PreparedStatement ps = prepare(c, ESTIMATE, id); ResultSet rs = ps.executeQuery()) {
-            return rs.next() ? rs.getLong(1) : 0;
-        }
+        return CatalogReads.number(c, ESTIMATE, id);
     }
 
     @Override
@@ -214,13 +191,7 @@ public final class HanaDialect implements SourceDialect {
 
     @Override
     public Set<String> workingTriggers(Connection c, TableId table) throws SQLException {
-        Set<String> out = new HashSet<>();
-        try (PreparedStatement ps = prepare(c, TRIGGERS, table); ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                out.add(rs.getString(1));
-            }
-        }
-        return out;
+        return new HashSet<>(CatalogReads.strings(c, TRIGGERS, table));
     }
 
     /** HANA error 131: transaction rolled back by lock wait timeout. */

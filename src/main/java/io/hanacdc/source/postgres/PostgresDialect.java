@@ -7,6 +7,7 @@ import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureOptions;
 import io.hanacdc.source.CaptureSql;
+import io.hanacdc.source.CatalogReads;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.stream.Watermark;
 import io.hanacdc.sql.Identifiers;
@@ -95,24 +96,13 @@ public final class PostgresDialect implements SourceDialect {
 
     @Override
     public List<TableId> listTables(Connection c, String schema) throws SQLException {
-        List<TableId> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(TABLES)) {
-            ps.setString(1, schema);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(new TableId(schema, rs.getString(1)));
-                }
-            }
-        }
-        return out;
+        return CatalogReads.strings(c, TABLES, schema, null).stream().map(t -> new TableId(schema, t)).toList();
     }
 
     @Override
     public Optional<SourceTable> describe(Connection c, TableId id) throws SQLException {
         List<SourceColumn> columns = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(COLUMNS)) {
-            ps.setString(1, id.schema());
-            ps.setString(2, id.name());
+        try (PreparedStatement ps = CatalogReads.prepare(c, COLUMNS, id.schema(), id.name())) {
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     String name = rs.getString(1);
@@ -126,7 +116,7 @@ public final class PostgresDialect implements SourceDialect {
         if (columns.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new SourceTable(id, columns, strings(c, PRIMARY_KEY, id)));
+        return Optional.of(new SourceTable(id, columns, CatalogReads.strings(c, PRIMARY_KEY, id)));
     }
 
     private static int intOr(ResultSet rs, int i) throws SQLException {
@@ -134,29 +124,9 @@ public final class PostgresDialect implements SourceDialect {
         return rs.wasNull() ? -1 : v;
     }
 
-    private static List<String> strings(Connection c, String sql, TableId id) throws SQLException {
-        List<String> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, id.schema());
-            ps.setString(2, id.name());
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(rs.getString(1));
-                }
-            }
-        }
-        return out;
-    }
-
     @Override
     public long estimateRows(Connection c, TableId id) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(ESTIMATE)) {
-            ps.setString(1, id.schema());
-            ps.setString(2, id.name());
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? rs.getLong(1) : 0;
-            }
-        }
+        return CatalogReads.number(c, ESTIMATE, id);
     }
 
     @Override
@@ -191,7 +161,7 @@ public final class PostgresDialect implements SourceDialect {
 
     @Override
     public Set<String> workingTriggers(Connection c, TableId table) throws SQLException {
-        return new HashSet<>(strings(c, TRIGGERS, table));
+        return new HashSet<>(CatalogReads.strings(c, TRIGGERS, table));
     }
 
     @Override

@@ -1,0 +1,27 @@
+package io.hanacdc.checkpoint;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/** Rows and the position that covers them, committed together or not at all: what makes apply exactly-once. */
+public final class TargetTransaction {
+    /** The writes of one transaction. */
+    public interface Work {
+        void run(Connection target) throws SQLException;
+    }
+
+    private TargetTransaction() {}
+
+    /** Runs the work and saves the position in one target transaction; rolls back on any failure. */
+    public static void commit(Connection target, Work work, PositionStore store, Position position) throws SQLException {
+        target.setAutoCommit(false);
+        try {
+            work.run(target);
+            store.save(target, position);
+            target.commit();
+        } catch (SQLException | RuntimeException e) {
+            target.rollback();
+            throw e;
+        }
+    }
+}
