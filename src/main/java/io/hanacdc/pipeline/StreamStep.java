@@ -15,10 +15,20 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
 
-/** Moves one table's stream forward by one safe batch, applied with its position in one target transaction. */
+/**
+ * Moves one table's stream forward one safe batch at a time, in two halves so they can overlap: the
+ * read half (source: watermark when a window opens, the batch, re-read keys) and the commit half
+ * (target: the changes and the position, in one transaction).
+ */
 final class StreamStep {
-    /** What one step did: the new position, the rows applied, whether the window is drained, when its watermark was read. */
-    record Result(Position position, List<ChangeRow> rows, boolean drained, Instant windowReadAt) {}
+    /**
+     * A batch read from the source, not yet applied.
+     *
+     * @param next         the position once this batch is applied
+     * @param drained      the batch took what the window had left
+     * @param windowReadAt when the window's watermark was read, if this read opened it
+     */
+    record Batch(Position next, List<ChangeRow> rows, ChangeSet changes, boolean drained, Instant windowReadAt, long startedNanos) {}
 
     private final WatermarkReader watermarks;
     private final BatchReader reader;
@@ -49,22 +59,29 @@ final class StreamStep {
         return reader;
     }
 
-    Result next(Connection source, Connection target, Position p) throws SQLException {
+    /** The read half: the next batch after position p. */
+    Batch read(Connection source, Position p) throws SQLException {
+        long started = System.nanoTime();
         StreamRange range = p.range();
         Instant readAt = null;
         if (range.window() == null) {
             readAt = Instant.now();
             range = range.open(watermarks.next(source, range));
         }
-        long started = System.nanoTime();
         BatchReader.Batch batch = reader.read(source, range, batchSize);
         List<ChangeRow> rows = batch.rows();
         if (rows.isEmpty()) {
-            return new Result(p.withRange(range.advance(range.cursor(), batch.drained())), rows, batch.drained(), readAt);
+            return new Batch(p.withRange(range.advance(range.cursor(), batch.drained())), rows, null, batch.drained(), readAt, started);
         }
         Position next = p.applied(rows, range.advance(rows.get(rows.size() - 1).dataId(), batch.drained()));
-        commit(target, changes(source, rows), next, rows.size(), started);
-        return new Result(next, rows, batch.drained(), readAt);
+        return new Batch(next, rows, changes(source, rows), batch.drained(), readAt, started);
+    }
+
+    /** The commit half: a batch with rows is applied with its position; an empty one only moves the position in memory. */
+    void commit(Connection target, Batch b) throws SQLException {
+        if (!b.rows().isEmpty()) {
+            commit(target, b.changes(), b.next(), b.rows().size(), b.startedNanos());
+        }
     }
 
     /** The rows coalesced per key, with keys captured without a full image re-read from the source. */

@@ -2,6 +2,7 @@ package io.hanacdc.pipeline;
 
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.checkpoint.PositionStore;
+import io.hanacdc.db.Prefetch;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.snapshot.SnapshotCopier;
 import io.hanacdc.stream.StreamRange;
@@ -151,27 +152,38 @@ public final class TableWorker {
         }
     }
 
-    /** Streams until the window is drained, then copies one re-snapshot chunk if one is under way. */
+    /**
+     * Streams until the window is drained, then copies one re-snapshot chunk if one is under way. While
+     * a batch is written to the target, the next one is already read from the source.
+     */
     private void advance() throws SQLException {
         try (Connection s = source.getConnection(); Connection t = target.connection()) {
+            StreamStep.Batch batch = stream.read(s, position);
             while (true) {
-                StreamStep.Result step = stream.next(s, t, position);
-                position = step.position();
-                if (step.drained()) {
-                    if (step.windowReadAt() != null) {
-                        freshAsOf = step.windowReadAt();
+                Prefetch<StreamStep.Batch> next = batch.drained() ? null : Prefetch.start(readAfter(s, batch.next()));
+                try {
+                    stream.commit(t, batch);
+                } finally {
+                    if (next != null) {
+                        next.settle(); // the read uses s, which must not go back to the pool under it
                     }
+                }
+                position = batch.next();
+                freshAsOf = batch.drained() ? (batch.windowReadAt() != null ? batch.windowReadAt() : freshAsOf)
+                        : batch.rows().get(batch.rows().size() - 1).createTime().toInstant(ZoneOffset.UTC);
+                if (next == null || Thread.currentThread().isInterrupted()) {
                     break;
                 }
-                freshAsOf = step.rows().get(step.rows().size() - 1).createTime().toInstant(ZoneOffset.UTC);
-                if (Thread.currentThread().isInterrupted()) {
-                    return;
-                }
+                batch = next.get();
             }
             if (position.phase() == Position.Phase.RESNAPSHOT) {
                 position = resnapshot.step(s, t, position);
             }
         }
+    }
+
+    private Prefetch.Read<StreamStep.Batch> readAfter(Connection s, Position after) {
+        return () -> stream.read(s, after);
     }
 
     /** How far behind the source the target is: zero-ish when idle, growing when the table is paused, stuck or behind. */

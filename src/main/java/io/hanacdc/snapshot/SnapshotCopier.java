@@ -3,6 +3,7 @@ package io.hanacdc.snapshot;
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.checkpoint.PositionStore;
 import io.hanacdc.checkpoint.TargetTransaction;
+import io.hanacdc.db.Prefetch;
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
@@ -41,22 +42,31 @@ public final class SnapshotCopier {
         long estimate = dialect.estimateRows(source, table.id());
         SnapshotProgress progress = new SnapshotProgress(table.id(), estimate, position.snapshotRows());
         Position p = position;
+        Chunk chunk = readChunk(source, p.snapshotKey());
         while (true) {
-            Chunk chunk = readChunk(source, p.snapshotKey());
             List<Object[]> rows = chunk.rows();
             if (!rows.isEmpty()) {
                 p = p.snapshotChunk(chunk.lastKey(), rows.size());
             }
-            boolean done = chunk.last();
-            if (done) {
+            if (chunk.last()) {
                 p = p.snapshotDone();
             }
-            TargetTransaction.commit(target, t -> writer.upsert(t, rows), store, p);
+            String after = chunk.lastKey();
+            // the next chunk is read while this one is written (see Prefetch)
+            Prefetch<Chunk> next = chunk.last() ? null : Prefetch.start(() -> readChunk(source, after));
+            try {
+                TargetTransaction.commit(target, t -> writer.upsert(t, rows), store, p);
+            } finally {
+                if (next != null) {
+                    next.settle();
+                }
+            }
             listener.chunkCopied(p, estimate);
-            progress.update(p.snapshotRows(), done);
-            if (done || Thread.currentThread().isInterrupted()) {
+            progress.update(p.snapshotRows(), next == null);
+            if (next == null || Thread.currentThread().isInterrupted()) {
                 return p;
             }
+            chunk = next.get();
         }
     }
 
