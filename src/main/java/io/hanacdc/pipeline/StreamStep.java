@@ -62,7 +62,7 @@ final class StreamStep {
             return new Result(p.withRange(range.advance(range.cursor(), batch.drained())), rows, batch.drained(), readAt);
         }
         Position next = p.applied(rows, range.advance(rows.get(rows.size() - 1).dataId(), batch.drained()));
-        commit(target, changes(source, rows), next, rows.size(), started);
+        next = commit(target, changes(source, rows), next, rows.size(), started);
         return new Result(next, rows, batch.drained(), readAt);
     }
 
@@ -75,16 +75,19 @@ final class StreamStep {
         return changes;
     }
 
-    void commit(Connection target, ChangeSet changes, Position next, int rows, long startedNanos) throws SQLException {
+    /** Applies the changes and stores the position in one target transaction; returns the position as stored. */
+    Position commit(Connection target, ChangeSet changes, Position next, int rows, long startedNanos) throws SQLException {
+        Position stored;
         target.setAutoCommit(false);
         try {
             writer.apply(target, changes);
-            store.save(target, next);
+            stored = store.save(target, next);
             target.commit();
         } catch (SQLException | RuntimeException e) {
             target.rollback();
             throw e;
         }
         observer.batchApplied(next.table(), rows, changes.upserts().size(), changes.deletes().size(), System.nanoTime() - startedNanos);
+        return stored;
     }
 }

@@ -2,6 +2,7 @@ package io.hanacdc.pipeline;
 
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.checkpoint.PositionStore;
+import io.hanacdc.checkpoint.StalePositionException;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.snapshot.SnapshotCopier;
 import io.hanacdc.stream.StreamRange;
@@ -24,7 +25,8 @@ import org.slf4j.LoggerFactory;
  * batch is followed at once by the next, an empty one waits for the next tick. Operator commands
  * queue up and run on this thread between batches. After a failure the position is re-read from the
  * target (the failed commit may or may not have happened) and the table retries with exponential
- * backoff; other tables are not affected.
+ * backoff; other tables are not affected. A position found moved by another process (see
+ * PositionStore) is re-read at once.
  */
 public final class TableWorker {
     private static final Logger LOG = LoggerFactory.getLogger(TableWorker.class);
@@ -96,6 +98,10 @@ public final class TableWorker {
             advance();
             failures = 0;
             lastError = null;
+        } catch (StalePositionException e) { // another process moved the table on: follow it, no backoff, not a failure
+            position = null;
+            state = "reloading";
+            LOG.info(e.getMessage());
         } catch (SQLException | RuntimeException e) {
             failures++;
             position = null;
@@ -113,8 +119,7 @@ public final class TableWorker {
             try (Connection s = source.getConnection(); Connection t = target.connection()) {
                 Position current = position != null ? position : store.load(t, table.id())
                         .orElseThrow(() -> new IllegalStateException("table " + table.id() + " has not started yet"));
-                Position next = pending.command().apply(commandContext, s, current);
-                store.save(t, next);
+                Position next = store.save(t, pending.command().apply(commandContext, s, current));
                 position = next;
                 retryAtNanos = 0; // an operator acted: try again at once
                 pending.result().complete(next);
@@ -138,7 +143,7 @@ public final class TableWorker {
             try (Connection s = source.getConnection()) {
                 start = Position.startSnapshot(table.id(), StreamRange.at(stream.watermarks().next(s, StreamRange.at(new Watermark(0, new long[0])))));
             }
-            store.save(t, start); // the start position is durable before the first row is copied
+            start = store.save(t, start); // the start position is durable before the first row is copied
             freshAsOf = Instant.now();
             LOG.info("table {}: initial load starts at {}", table.id(), start.range().base());
             return start;

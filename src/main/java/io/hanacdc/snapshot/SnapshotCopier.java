@@ -53,7 +53,7 @@ public final class SnapshotCopier {
             target.setAutoCommit(false);
             try {
                 writer.upsert(target, rows);
-                store.save(target, p);
+                p = store.save(target, p);
                 target.commit();
             } catch (SQLException | RuntimeException e) {
                 target.rollback();
