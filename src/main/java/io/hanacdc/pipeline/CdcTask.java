@@ -18,6 +18,7 @@ import java.time.ZoneOffset;
 import io.hanacdc.stream.HeldBackQuery;
 import io.hanacdc.capture.CdcPurger;
 import io.hanacdc.stream.BatchReader;
+import io.hanacdc.stream.ChangeHook;
 import io.hanacdc.stream.Watermark;
 import javax.sql.DataSource;
 import io.hanacdc.target.mysql.MySqlTarget;
@@ -97,6 +98,11 @@ public final class CdcTask implements AutoCloseable {
     }
 
     public static CdcTask start(CdcConfig cfg, TableObserver observer) {
+        return start(cfg, observer, ChangeHook.NONE);
+    }
+
+    /** Starts the task; each table's changes pass through the hook before they are applied and after they are committed. */
+    public static CdcTask start(CdcConfig cfg, TableObserver observer, ChangeHook hook) {
         SourceDialect dialect = SourceDialects.forUrl(cfg.source().url(), cfg.capture());
         CaptureNames names = new CaptureNames(cfg.cdcSchema(), dialect.maxIdentifierBytes());
         HikariDataSource source = null;
@@ -120,7 +126,7 @@ public final class CdcTask implements AutoCloseable {
                 installer.install(c, tables);
             }
             List<TableWorker> workers = new ArrayList<>();
-            TableWorkerFactory factory = new TableWorkerFactory(cfg, dialect, names, source, target, store, watermarks, observer);
+            TableWorkerFactory factory = new TableWorkerFactory(cfg, dialect, names, source, target, store, watermarks, observer, hook);
             try (Connection t = target.connection()) {
                 store.ensureTable(t);
                 for (TargetTable tt : targetTables) {

@@ -2,7 +2,9 @@ package io.hanacdc.pipeline;
 
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.checkpoint.PositionStore;
+import io.hanacdc.schema.SourceTable;
 import io.hanacdc.stream.BatchReader;
+import io.hanacdc.stream.ChangeHook;
 import io.hanacdc.stream.ChangeRow;
 import io.hanacdc.stream.ChangeSet;
 import io.hanacdc.stream.KeyRefetcher;
@@ -25,17 +27,21 @@ final class StreamStep {
     private final RowWriter writer;
     private final PositionStore store;
     private final TableObserver observer;
+    private final ChangeHook hook;
+    private final SourceTable table;
     private final int[] keyIndexes;
     private final int batchSize;
 
     StreamStep(WatermarkReader watermarks, BatchReader reader, KeyRefetcher refetcher, RowWriter writer, PositionStore store,
-               TableObserver observer, int[] keyIndexes, int batchSize) {
+               TableObserver observer, ChangeHook hook, SourceTable table, int[] keyIndexes, int batchSize) {
         this.watermarks = watermarks;
         this.reader = reader;
         this.refetcher = refetcher;
         this.writer = writer;
         this.store = store;
         this.observer = observer;
+        this.hook = hook;
+        this.table = table;
         this.keyIndexes = keyIndexes;
         this.batchSize = batchSize;
     }
@@ -75,8 +81,12 @@ final class StreamStep {
         return changes;
     }
 
-    /** Applies the changes and stores the position in one target transaction; returns the position as stored. */
-    Position commit(Connection target, ChangeSet changes, Position next, int rows, long startedNanos) throws SQLException {
+    /**
+     * Applies the changes (as the table's change route, if any, returned them) and stores the position
+     * in one target transaction; returns the position as stored.
+     */
+    Position commit(Connection target, ChangeSet raw, Position next, int rows, long startedNanos) throws SQLException {
+        ChangeSet changes = hook.beforeApply(table, ChangeHook.Origin.STREAM, raw);
         Position stored;
         target.setAutoCommit(false);
         try {
@@ -88,6 +98,7 @@ final class StreamStep {
             throw e;
         }
         observer.batchApplied(next.table(), rows, changes.upserts().size(), changes.deletes().size(), System.nanoTime() - startedNanos);
+        hook.afterCommit(table, ChangeHook.Origin.STREAM, changes);
         return stored;
     }
 }

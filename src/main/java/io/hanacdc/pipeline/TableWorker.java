@@ -45,6 +45,8 @@ public final class TableWorker {
     private final TableObserver observer;
     private final ConcurrentLinkedQueue<Pending> commands = new ConcurrentLinkedQueue<>();
     private volatile Position position;
+    /** Another replica owns the table: this one neither polls nor reports lag for it. */
+    private volatile boolean standby;
     private volatile String state = "starting";
     private volatile String lastError;
     /** Source time up to which the target is known complete: lag is now minus this. */
@@ -78,6 +80,9 @@ public final class TableWorker {
 
     /** One tick of the table's route. Never throws: failures are logged, reported in status and retried. */
     public void poll() {
+        if (standby) { // a tick already under way when the owner changed
+            return;
+        }
         runCommands();
         if (System.nanoTime() < retryAtNanos) {
             return;
@@ -169,7 +174,7 @@ public final class TableWorker {
                     break;
                 }
                 freshAsOf = step.rows().get(step.rows().size() - 1).createTime().toInstant(ZoneOffset.UTC);
-                if (Thread.currentThread().isInterrupted()) {
+                if (Thread.currentThread().isInterrupted() || standby) {
                     return;
                 }
             }
@@ -179,8 +184,28 @@ public final class TableWorker {
         }
     }
 
+    /**
+     * Called when this replica gains or loses the table (replicas sharing the task). A new owner
+     * re-reads the position the previous owner left; a former owner stops after its current batch.
+     */
+    public void ownerChanged(boolean owner) {
+        standby = !owner;
+        position = null;
+        freshAsOf = null;
+        state = owner ? "starting" : "standby";
+        LOG.info("table {}: {}", table.id(), owner ? "this replica owns the table now" : "another replica owns the table");
+    }
+
+    /** Whether another replica owns the table. */
+    public boolean standby() {
+        return standby;
+    }
+
     /** How far behind the source the target is: zero-ish when idle, growing when the table is paused, stuck or behind. */
     public Duration lag() {
+        if (standby) {
+            return Duration.ZERO; // the owner reports this table's lag
+        }
         Instant fresh = freshAsOf;
         if (fresh == null) {
             Position p = position;
@@ -203,6 +228,6 @@ public final class TableWorker {
 
     public TableStatus status() {
         Position p = position;
-        return TableStatus.of(table.id().toString(), p, state, lag(), lastError);
+        return TableStatus.of(table.id().toString(), p, standby ? "standby" : state, lag(), lastError);
     }
 }

@@ -7,6 +7,8 @@ import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.source.KeysetReader;
 import io.hanacdc.source.SourceDialect;
+import io.hanacdc.stream.ChangeHook;
+import io.hanacdc.stream.ChangeSet;
 import io.hanacdc.target.mysql.RowWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -25,14 +27,19 @@ public final class SnapshotCopier {
     private final PositionStore store;
     private final KeysetReader chunks;
     private final List<ColumnType> keyTypes;
+    private final ChangeHook hook;
+    private final int[] keyIndexes;
 
-    public SnapshotCopier(SourceDialect dialect, SourceTable table, RowWriter writer, PositionStore store, int chunkSize) {
+    public SnapshotCopier(SourceDialect dialect, SourceTable table, RowWriter writer, PositionStore store, int chunkSize,
+                          ChangeHook hook, int[] keyIndexes) {
         this.dialect = dialect;
         this.table = table;
         this.writer = writer;
         this.store = store;
         this.chunks = new KeysetReader(dialect, table, chunkSize);
         this.keyTypes = table.keyColumns().stream().map(SourceColumn::type).toList();
+        this.hook = hook;
+        this.keyIndexes = keyIndexes;
     }
 
     /** Copies the whole table from where the position says, then returns the position switched to streaming. */
@@ -50,15 +57,17 @@ public final class SnapshotCopier {
             if (done) {
                 p = p.snapshotDone();
             }
+            ChangeSet changes = hook.beforeApply(table, ChangeHook.Origin.SNAPSHOT, ChangeSet.resolved(List.of(), rows, keyIndexes));
             target.setAutoCommit(false);
             try {
-                writer.upsert(target, rows);
+                writer.apply(target, changes);
                 p = store.save(target, p);
                 target.commit();
             } catch (SQLException | RuntimeException e) {
                 target.rollback();
                 throw e;
             }
+            hook.afterCommit(table, ChangeHook.Origin.SNAPSHOT, changes);
             listener.chunkCopied(p, estimate);
             progress.update(p.snapshotRows(), done);
             if (done || Thread.currentThread().isInterrupted()) {
