@@ -59,7 +59,15 @@ public final class PositionStore {
                 return;
             }
         }
-        s.execute("ALTER TABLE " + table + " ADD COLUMN version BIGINT NOT NULL DEFAULT 1");
+        try {
+            s.execute("ALTER TABLE " + table + " ADD COLUMN version BIGINT NOT NULL DEFAULT 1");
+        } catch (SQLException e) {
+            try (ResultSet rs = c.getMetaData().getColumns(controlDatabase, null, "hanacdc_position", "version")) {
+                if (!rs.next()) {
+                    throw e;
+                } // else another replica added it at the same moment
+            }
+        }
     }
 
     public Optional<Position> load(Connection c, TableId id) throws SQLException {

@@ -10,8 +10,11 @@ import java.util.function.Function;
  * How replicas of one task share its tables (hanacdc.cluster.*): {@code none} (one process runs
  * every table), {@code file} (Camel's file-lock cluster service: replicas on one host or sharing a
  * directory) or {@code kubernetes} (Camel's Kubernetes cluster service: one Lease per table).
+ *
+ * @param joinSpread a replica joins the race for each table after a random delay up to this long, so
+ *                   replicas that start together share the tables instead of the first taking all
  */
-public record ClusterSettings(String mode, FileLock file, KubernetesLease kubernetes) {
+public record ClusterSettings(String mode, Duration joinSpread, FileLock file, KubernetesLease kubernetes) {
     /** The file-lock service: the directory holding one lock file per table, how often locks are tried and renewed. */
     public record FileLock(String root, Duration interval, int staleAfterIntervals) {}
 
@@ -33,7 +36,7 @@ public record ClusterSettings(String mode, FileLock file, KubernetesLease kubern
             throw new CdcException("hanacdc.cluster.kubernetes.renew-deadline-ms must be shorter than lease-duration-ms:"
                     + " a leader must give a table up before another replica may take its lease");
         }
-        return new ClusterSettings(mode, file, k8s);
+        return new ClusterSettings(mode, Duration.ofMillis(r.nonNegativeInt("hanacdc.cluster.join-spread-ms", 10000)), file, k8s);
     }
 
     public boolean enabled() {

@@ -7,6 +7,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Locale;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import org.apache.camel.CamelContext;
 import org.apache.camel.cluster.CamelClusterEventListener;
@@ -15,7 +16,7 @@ import org.apache.camel.cluster.CamelClusterService;
 /**
  * One owner per table among the replicas of a task. Each table has its own cluster namespace (its
  * own lock file or Lease), so tables are owned independently and spread over replicas that start
- * together; a table's timer is wrapped in Camel's {@code master:} consumer, so only the owner polls.
+ * together (each replica joins each table's race after a random delay); a table's timer is wrapped in Camel's {@code master:} consumer, so only the owner polls.
  * Ownership only decides who works: the position's compare-and-set (PositionStore) is what keeps a
  * replica that still believes it owns a table from applying anything twice or moving it backwards.
  */
@@ -24,10 +25,17 @@ public final class TableOwnership {
     private static final int READABLE_PART = 80;
     private final String task;
     private final boolean shared;
+    private final long joinSpreadMillis;
 
     public TableOwnership(String task, ClusterSettings settings) {
         this.task = task;
         this.shared = settings.enabled();
+        this.joinSpreadMillis = settings.joinSpread().toMillis();
+    }
+
+    /** How long this replica waits before it competes for a table: random, so replicas starting together split the tables. */
+    public long joinDelayMillis() {
+        return shared && joinSpreadMillis > 0 ? ThreadLocalRandom.current().nextLong(joinSpreadMillis) : 0;
     }
 
     /** The consumer that drives a table's route: its timer, only on the owner when replicas share the task. */

@@ -29,13 +29,17 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A running task: pools, capture installed, target tables ready and one worker per table.
  * Everything is validated before anything is written, so bad configuration changes nothing.
  */
 public final class CdcTask implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(CdcTask.class);
     private static final int MAX_POOL = 16;
+    private static final int INSTALL_ATTEMPTS = 3;
     private final HikariDataSource source;
     private final MySqlTarget target;
     private final List<TableWorker> workers;
@@ -123,7 +127,7 @@ public final class CdcTask implements AutoCloseable {
             WatermarkChoice watermarks;
             try (Connection c = source.getConnection()) {
                 watermarks = new WatermarkChoice(cfg, dialect, names, installer, c);
-                installer.install(c, tables);
+                installCapture(installer, c, tables);
             }
             List<TableWorker> workers = new ArrayList<>();
             TableWorkerFactory factory = new TableWorkerFactory(cfg, dialect, names, source, target, store, watermarks, observer, hook);
@@ -143,6 +147,31 @@ public final class CdcTask implements AutoCloseable {
                 source.close();
             }
             throw e instanceof CdcException ce ? ce : new CdcException("task " + cfg.task() + " could not start: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Installs what is missing. Replicas starting together install the same capture at the same time;
+     * each table's install is atomic and idempotent, so the loser of such a race finds it installed
+     * when it tries again.
+     */
+    private static void installCapture(CaptureInstaller installer, Connection c, List<SourceTable> tables) throws SQLException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                installer.install(c, tables);
+                return;
+            } catch (CdcException e) {
+                if (attempt == INSTALL_ATTEMPTS || !(e.getCause() instanceof SQLException)) {
+                    throw e;
+                }
+                LOG.info("capture install failed, maybe racing another process; trying again: {}", e.getMessage());
+                try {
+                    Thread.sleep(500L * attempt);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
         }
     }
 

@@ -1,7 +1,11 @@
 package io.hanacdc.pipeline;
 
 import io.hanacdc.cluster.TableOwnership;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.apache.camel.builder.RouteBuilder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One route per table, from one template: a timer drives the table's worker. Each table has its own
@@ -12,6 +16,7 @@ import org.apache.camel.builder.RouteBuilder;
  * before the table's first batch.
  */
 public final class TableRoutes extends RouteBuilder {
+    private static final Logger LOG = LoggerFactory.getLogger(TableRoutes.class);
     public static final String TEMPLATE = "hanacdc-table";
     private final CdcTask task;
     private final long pollMillis;
@@ -46,11 +51,35 @@ public final class TableRoutes extends RouteBuilder {
         return "table " + worker.table().id();
     }
 
-    /** Starts the table routes, once the context (and every user route) runs; replicas also follow each table's owner. */
+    /**
+     * Starts the table routes, once the context (and every user route) runs. Replicas follow each
+     * table's owner and join each table's race after its own delay.
+     */
     public void startAll() throws Exception {
+        ScheduledExecutorService later = null;
         for (TableWorker worker : task.workers()) {
+            long delay = ownership.joinDelayMillis();
+            if (delay == 0) {
+                start(worker);
+                continue;
+            }
+            if (later == null) {
+                later = getContext().getExecutorServiceManager().newSingleThreadScheduledExecutor(this, "hanacdc-table-join");
+            }
+            later.schedule(() -> start(worker), delay, TimeUnit.MILLISECONDS);
+        }
+        if (later != null) {
+            later.shutdown(); // runs the scheduled starts, then ends
+        }
+    }
+
+    /** Joins the table's race (watching its cluster view joins it) and starts its route. */
+    private void start(TableWorker worker) {
+        try {
             ownership.watch(getContext(), worker.table().id(), worker::ownerChanged);
             getContext().getRouteController().startRoute(routeId(worker));
+        } catch (Exception e) {
+            LOG.error("table {}: its route could not start: {}", worker.table().id(), e.getMessage());
         }
     }
 }
