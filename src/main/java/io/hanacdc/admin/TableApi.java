@@ -70,6 +70,9 @@ public final class TableApi {
     public Map<String, Object> command(String table, String action, String body) {
         TableWorker worker = workers.stream().filter(w -> w.table().id().toString().equals(table)).findFirst()
                 .orElseThrow(() -> new Refused(404, "no table " + table + " in this task"));
+        if (worker.standby()) {
+            throw new Refused(409, "table " + table + " is owned by another replica: send the command to the replica that shows it streaming");
+        }
         TableCommands.Command command = switch (action) {
             case "pause" -> TableCommands.pause();
             case "resume" -> TableCommands.resume();

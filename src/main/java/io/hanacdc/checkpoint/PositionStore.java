@@ -9,20 +9,31 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLIntegrityConstraintViolationException;
 import java.sql.Statement;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** Positions in the target's control table, one row per (task, source table). */
+/**
+ * Positions in the target's control table, one row per (task, source table). Every save is a
+ * compare-and-set on the row's version: it succeeds only over the version the position was read as,
+ * so when two processes run the same table (replicas during a change of owner, or a task started
+ * twice by mistake) the one holding a stale position fails with {@link StalePositionException} and
+ * its batch rolls back instead of moving the position backwards or applying rows twice.
+ */
 public final class PositionStore {
-    private static final String COLUMNS = "phase, base_high, base_open, window_high, window_open, cursor_id, snapshot_key, snapshot_rows,"
-            + " last_data_id, last_transaction_id, last_source_time, rows_applied, batches_applied, paused";
+    private static final String[] STORED = {"phase", "base_high", "base_open", "window_high", "window_open", "cursor_id",
+            "snapshot_key", "snapshot_rows", "last_data_id", "last_transaction_id", "last_source_time", "rows_applied",
+            "batches_applied", "paused"};
+    private static final String COLUMNS = String.join(", ", STORED);
+    private final String controlDatabase;
     private final String table;
     private final String task;
 
     public PositionStore(String controlDatabase, String task) {
+        this.controlDatabase = controlDatabase;
         this.table = Identifiers.backtick(controlDatabase) + "." + Identifiers.backtick("hanacdc_position");
         this.task = task;
     }
@@ -35,12 +46,32 @@ public final class PositionStore {
                     + " snapshot_key LONGTEXT NULL, snapshot_rows BIGINT NOT NULL, last_data_id BIGINT NOT NULL,"
                     + " last_transaction_id BIGINT NOT NULL, last_source_time DATETIME(6) NULL, rows_applied BIGINT NOT NULL,"
                     + " batches_applied BIGINT NOT NULL, paused BOOLEAN NOT NULL, updated_at DATETIME(6) NOT NULL,"
+                    + " version BIGINT NOT NULL DEFAULT 1,"
                     + " PRIMARY KEY (task, source_schema, source_table)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin");
+            addVersionColumn(c, s);
+        }
+    }
+
+    /** Position tables of earlier versions have no version column; their rows start at version 1. */
+    private void addVersionColumn(Connection c, Statement s) throws SQLException {
+        try (ResultSet rs = c.getMetaData().getColumns(controlDatabase, null, "hanacdc_position", "version")) {
+            if (rs.next()) {
+                return;
+            }
+        }
+        try {
+            s.execute("ALTER TABLE " + table + " ADD COLUMN version BIGINT NOT NULL DEFAULT 1");
+        } catch (SQLException e) {
+            try (ResultSet rs = c.getMetaData().getColumns(controlDatabase, null, "hanacdc_position", "version")) {
+                if (!rs.next()) {
+                    throw e;
+                } // else another replica added it at the same moment
+            }
         }
     }
 
     public Optional<Position> load(Connection c, TableId id) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM " + table
+        try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + ", version FROM " + table
                 + " WHERE task = ? AND source_schema = ? AND source_table = ?")) {
             ps.setString(1, task);
             ps.setString(2, id.schema());
@@ -53,7 +84,7 @@ public final class PositionStore {
 
     public List<Position> list(Connection c) throws SQLException {
         List<Position> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT source_schema, source_table, " + COLUMNS + " FROM " + table
+        try (PreparedStatement ps = c.prepareStatement("SELECT source_schema, source_table, " + COLUMNS + ", version FROM " + table
                 + " WHERE task = ? ORDER BY source_schema, source_table")) {
             ps.setString(1, task);
             try (ResultSet rs = ps.executeQuery()) {
@@ -72,34 +103,64 @@ public final class PositionStore {
         return new Position(id, Phase.valueOf(rs.getString("phase")), new StreamRange(base, window, rs.getLong("cursor_id")),
                 rs.getString("snapshot_key"), rs.getLong("snapshot_rows"), rs.getLong("last_data_id"),
                 rs.getLong("last_transaction_id"), rs.getObject("last_source_time", LocalDateTime.class),
-                rs.getLong("rows_applied"), rs.getLong("batches_applied"), rs.getBoolean("paused"));
+                rs.getLong("rows_applied"), rs.getLong("batches_applied"), rs.getBoolean("paused"), rs.getLong("version"));
     }
 
-    /** Inserts or replaces the position; runs in the caller's transaction. */
-    public void save(Connection c, Position p) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("REPLACE INTO " + table + " (task, source_schema, source_table, " + COLUMNS
-                + ", updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, UTC_TIMESTAMP(6))")) {
-            StreamRange r = p.range();
-            int i = 1;
-            ps.setString(i++, task);
-            ps.setString(i++, p.table().schema());
-            ps.setString(i++, p.table().name());
-            ps.setString(i++, p.phase().name());
-            ps.setLong(i++, r.base().high());
-            ps.setString(i++, r.base().encodeOpen());
-            ps.setObject(i++, r.window() == null ? null : r.window().high());
-            ps.setString(i++, r.window() == null ? null : r.window().encodeOpen());
-            ps.setLong(i++, r.cursor());
-            ps.setString(i++, p.snapshotKey());
-            ps.setLong(i++, p.snapshotRows());
-            ps.setLong(i++, p.lastDataId());
-            ps.setLong(i++, p.lastTransactionId());
-            ps.setObject(i++, p.lastSourceTime());
-            ps.setLong(i++, p.rowsApplied());
-            ps.setLong(i++, p.batchesApplied());
-            ps.setBoolean(i, p.paused());
+    /**
+     * Stores the position in the caller's transaction and returns it with its new version: an insert
+     * for a position not stored yet, else an update over the version it was read as.
+     *
+     * @throws StalePositionException when another process stored the table's position meanwhile
+     */
+    public Position save(Connection c, Position p) throws SQLException {
+        return p.version() == 0 ? insert(c, p) : update(c, p);
+    }
+
+    private Position insert(Connection c, Position p) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + table + " (" + COLUMNS + ", task, source_schema, source_table,"
+                + " version, updated_at) VALUES (" + "?, ".repeat(STORED.length + 3) + "1, UTC_TIMESTAMP(6))")) {
+            bind(ps, p);
             ps.executeUpdate();
+        } catch (SQLIntegrityConstraintViolationException e) {
+            throw new StalePositionException(p.table(), 0);
         }
+        return p.stored(1);
+    }
+
+    private Position update(Connection c, Position p) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("UPDATE " + table + " SET " + String.join(" = ?, ", STORED)
+                + " = ?, updated_at = UTC_TIMESTAMP(6), version = version + 1"
+                + " WHERE task = ? AND source_schema = ? AND source_table = ? AND version = ?")) {
+            ps.setLong(bind(ps, p), p.version());
+            if (ps.executeUpdate() == 0) {
+                throw new StalePositionException(p.table(), p.version());
+            }
+        }
+        return p.stored(p.version() + 1);
+    }
+
+    /** Binds the stored columns, then task, schema and table; returns the next parameter index. */
+    private int bind(PreparedStatement ps, Position p) throws SQLException {
+        StreamRange r = p.range();
+        int i = 1;
+        ps.setString(i++, p.phase().name());
+        ps.setLong(i++, r.base().high());
+        ps.setString(i++, r.base().encodeOpen());
+        ps.setObject(i++, r.window() == null ? null : r.window().high());
+        ps.setString(i++, r.window() == null ? null : r.window().encodeOpen());
+        ps.setLong(i++, r.cursor());
+        ps.setString(i++, p.snapshotKey());
+        ps.setLong(i++, p.snapshotRows());
+        ps.setLong(i++, p.lastDataId());
+        ps.setLong(i++, p.lastTransactionId());
+        ps.setObject(i++, p.lastSourceTime());
+        ps.setLong(i++, p.rowsApplied());
+        ps.setLong(i++, p.batchesApplied());
+        ps.setBoolean(i++, p.paused());
+        ps.setString(i++, task);
+        ps.setString(i++, p.table().schema());
+        ps.setString(i++, p.table().name());
+        return i;
     }
 
     public int deleteTask(Connection c) throws SQLException {

@@ -12,13 +12,14 @@ public final class TargetTransaction {
 
     private TargetTransaction() {}
 
-    /** Runs the work and saves the position in one target transaction; rolls back on any failure. */
-    public static void commit(Connection target, Work work, PositionStore store, Position position) throws SQLException {
+    /** Runs the work and saves the position in one target transaction; rolls back on any failure. Returns the position as stored. */
+    public static Position commit(Connection target, Work work, PositionStore store, Position position) throws SQLException {
         target.setAutoCommit(false);
         try {
             work.run(target);
-            store.save(target, position);
+            Position stored = store.save(target, position);
             target.commit();
+            return stored;
         } catch (SQLException | RuntimeException e) {
             target.rollback();
             throw e;

@@ -61,12 +61,12 @@ public record CdcConfig(
     }
 
     /** Typed reads of settings, with messages naming the key. */
-    record Reader(Function<String, Optional<String>> props) {
-        String string(String key, String def) {
+    public record Reader(Function<String, Optional<String>> props) {
+        public String string(String key, String def) {
             return props.apply(key).map(String::strip).orElse(def);
         }
 
-        String required(String key) {
+        public String required(String key) {
             String v = string(key, "");
             if (v.isEmpty()) {
                 throw new CdcException(key + " is not set: set it in application.properties or as environment variable "
@@ -75,7 +75,7 @@ public record CdcConfig(
             return v;
         }
 
-        String oneOf(String key, String def, String... others) {
+        public String oneOf(String key, String def, String... others) {
             String v = string(key, def);
             if (!v.equals(def) && !java.util.List.of(others).contains(v)) {
                 throw new CdcException(key + "=" + v + " is not one of: " + def + ", " + String.join(", ", others));
@@ -83,11 +83,11 @@ public record CdcConfig(
             return v;
         }
 
-        int nonNegativeInt(String key, int def) {
+        public int nonNegativeInt(String key, int def) {
             return atLeast(key, def, 0);
         }
 
-        int positiveInt(String key, int def) {
+        public int positiveInt(String key, int def) {
             return atLeast(key, def, 1);
         }
 

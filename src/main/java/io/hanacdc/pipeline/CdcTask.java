@@ -18,6 +18,7 @@ import java.time.ZoneOffset;
 import io.hanacdc.stream.HeldBackQuery;
 import io.hanacdc.capture.CdcPurger;
 import io.hanacdc.stream.BatchReader;
+import io.hanacdc.stream.ChangeHook;
 import io.hanacdc.stream.Watermark;
 import javax.sql.DataSource;
 import io.hanacdc.target.mysql.MySqlTarget;
@@ -28,13 +29,17 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A running task: pools, capture installed, target tables ready and one worker per table.
  * Everything is validated before anything is written, so bad configuration changes nothing.
  */
 public final class CdcTask implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(CdcTask.class);
     private static final int MAX_POOL = 16;
+    private static final int INSTALL_ATTEMPTS = 3;
     private final HikariDataSource source;
     private final MySqlTarget target;
     private final List<TableWorker> workers;
@@ -97,6 +102,11 @@ public final class CdcTask implements AutoCloseable {
     }
 
     public static CdcTask start(CdcConfig cfg, TableObserver observer) {
+        return start(cfg, observer, ChangeHook.NONE);
+    }
+
+    /** Starts the task; each table's changes pass through the hook before they are applied and after they are committed. */
+    public static CdcTask start(CdcConfig cfg, TableObserver observer, ChangeHook hook) {
         SourceDialect dialect = SourceDialects.forUrl(cfg.source().url(), cfg.capture());
         CaptureNames names = new CaptureNames(cfg.cdcSchema(), dialect.maxIdentifierBytes());
         HikariDataSource source = null;
@@ -117,10 +127,10 @@ public final class CdcTask implements AutoCloseable {
             WatermarkChoice watermarks;
             try (Connection c = source.getConnection()) {
                 watermarks = new WatermarkChoice(cfg, dialect, names, installer, c);
-                installer.install(c, tables);
+                installCapture(installer, c, tables);
             }
             List<TableWorker> workers = new ArrayList<>();
-            TableWorkerFactory factory = new TableWorkerFactory(cfg, dialect, names, source, target, store, watermarks, observer);
+            TableWorkerFactory factory = new TableWorkerFactory(cfg, dialect, names, source, target, store, watermarks, observer, hook);
             try (Connection t = target.connection()) {
                 store.ensureTable(t);
                 for (TargetTable tt : targetTables) {
@@ -137,6 +147,31 @@ public final class CdcTask implements AutoCloseable {
                 source.close();
             }
             throw e instanceof CdcException ce ? ce : new CdcException("task " + cfg.task() + " could not start: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Installs what is missing. Replicas starting together install the same capture at the same time;
+     * each table's install is atomic and idempotent, so the loser of such a race finds it installed
+     * when it tries again.
+     */
+    private static void installCapture(CaptureInstaller installer, Connection c, List<SourceTable> tables) throws SQLException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                installer.install(c, tables);
+                return;
+            } catch (CdcException e) {
+                if (attempt == INSTALL_ATTEMPTS || !(e.getCause() instanceof SQLException)) {
+                    throw e;
+                }
+                LOG.info("capture install failed, maybe racing another process; trying again: {}", e.getMessage());
+                try {
+                    Thread.sleep(500L * attempt);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
         }
     }
 

@@ -54,7 +54,6 @@ final class Resnapshot {
         if (chunk.last()) {
             np = np.snapshotDone();
         }
-        stream.commit(target, changes, np, rows.size(), started);
-        return np;
+        return stream.commit(target, changes, np, rows.size(), started);
     }
 }

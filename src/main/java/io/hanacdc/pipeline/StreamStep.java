@@ -3,7 +3,9 @@ package io.hanacdc.pipeline;
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.checkpoint.PositionStore;
 import io.hanacdc.checkpoint.TargetTransaction;
+import io.hanacdc.schema.SourceTable;
 import io.hanacdc.stream.BatchReader;
+import io.hanacdc.stream.ChangeHook;
 import io.hanacdc.stream.ChangeRow;
 import io.hanacdc.stream.ChangeSet;
 import io.hanacdc.stream.KeyRefetcher;
@@ -18,7 +20,7 @@ import java.util.List;
 /**
  * Moves one table's stream forward one safe batch at a time, in two halves so they can overlap: the
  * read half (source: watermark when a window opens, the batch, re-read keys) and the commit half
- * (target: the changes and the position, in one transaction).
+ * (target: the changes, as the table's change route returns them, and the position in one transaction).
  */
 final class StreamStep {
     /**
@@ -28,7 +30,12 @@ final class StreamStep {
      * @param drained      the batch took what the window had left
      * @param windowReadAt when the window's watermark was read, if this read opened it
      */
-    record Batch(Position next, List<ChangeRow> rows, ChangeSet changes, boolean drained, Instant windowReadAt, long startedNanos) {}
+    record Batch(Position next, List<ChangeRow> rows, ChangeSet changes, boolean drained, Instant windowReadAt, long startedNanos) {
+        /** The same batch following a position stored since it was read: its position takes on the stored version. */
+        Batch over(Position stored) {
+            return new Batch(next.stored(stored.version()), rows, changes, drained, windowReadAt, startedNanos);
+        }
+    }
 
     private final WatermarkReader watermarks;
     private final BatchReader reader;
@@ -36,17 +43,21 @@ final class StreamStep {
     private final RowWriter writer;
     private final PositionStore store;
     private final TableObserver observer;
+    private final ChangeHook hook;
+    private final SourceTable table;
     private final int[] keyIndexes;
     private final int batchSize;
 
     StreamStep(WatermarkReader watermarks, BatchReader reader, KeyRefetcher refetcher, RowWriter writer, PositionStore store,
-               TableObserver observer, int[] keyIndexes, int batchSize) {
+               TableObserver observer, ChangeHook hook, SourceTable table, int[] keyIndexes, int batchSize) {
         this.watermarks = watermarks;
         this.reader = reader;
         this.refetcher = refetcher;
         this.writer = writer;
         this.store = store;
         this.observer = observer;
+        this.hook = hook;
+        this.table = table;
         this.keyIndexes = keyIndexes;
         this.batchSize = batchSize;
     }
@@ -77,11 +88,12 @@ final class StreamStep {
         return new Batch(next, rows, changes(source, rows), batch.drained(), readAt, started);
     }
 
-    /** The commit half: a batch with rows is applied with its position; an empty one only moves the position in memory. */
-    void commit(Connection target, Batch b) throws SQLException {
-        if (!b.rows().isEmpty()) {
-            commit(target, b.changes(), b.next(), b.rows().size(), b.startedNanos());
-        }
+    /**
+     * The commit half: a batch with rows is applied with its position and the stored position returned;
+     * an empty one only moves the position in memory.
+     */
+    Position commit(Connection target, Batch b) throws SQLException {
+        return b.rows().isEmpty() ? b.next() : commit(target, b.changes(), b.next(), b.rows().size(), b.startedNanos());
     }
 
     /** The rows coalesced per key, with keys captured without a full image re-read from the source. */
@@ -93,8 +105,15 @@ final class StreamStep {
         return changes;
     }
 
-    void commit(Connection target, ChangeSet changes, Position next, int rows, long startedNanos) throws SQLException {
-        TargetTransaction.commit(target, t -> writer.apply(t, changes), store, next);
+    /**
+     * Applies the changes (as the table's change route, if any, returned them) and stores the position
+     * in one target transaction; returns the position as stored.
+     */
+    Position commit(Connection target, ChangeSet raw, Position next, int rows, long startedNanos) throws SQLException {
+        ChangeSet changes = hook.beforeApply(table, ChangeHook.Origin.STREAM, raw);
+        Position stored = TargetTransaction.commit(target, t -> writer.apply(t, changes), store, next);
         observer.batchApplied(next.table(), rows, changes.upserts().size(), changes.deletes().size(), System.nanoTime() - startedNanos);
+        hook.afterCommit(table, ChangeHook.Origin.STREAM, changes);
+        return stored;
     }
 }

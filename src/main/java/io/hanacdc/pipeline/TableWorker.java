@@ -2,6 +2,7 @@ package io.hanacdc.pipeline;
 
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.checkpoint.PositionStore;
+import io.hanacdc.checkpoint.StalePositionException;
 import io.hanacdc.db.Prefetch;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.snapshot.SnapshotCopier;
@@ -25,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * batch is followed at once by the next, an empty one waits for the next tick. Operator commands
  * queue up and run on this thread between batches. After a failure the position is re-read from the
  * target (the failed commit may or may not have happened) and the table retries with exponential
- * backoff; other tables are not affected.
+ * backoff; other tables are not affected. A position found moved by another process (see
+ * PositionStore) is re-read at once.
  */
 public final class TableWorker {
     private static final Logger LOG = LoggerFactory.getLogger(TableWorker.class);
@@ -44,6 +46,8 @@ public final class TableWorker {
     private final TableObserver observer;
     private final ConcurrentLinkedQueue<Pending> commands = new ConcurrentLinkedQueue<>();
     private volatile Position position;
+    /** Another replica owns the table: this one neither polls nor reports lag for it. */
+    private volatile boolean standby;
     private volatile String state = "starting";
     private volatile String lastError;
     /** Source time up to which the target is known complete: lag is now minus this. */
@@ -77,6 +81,9 @@ public final class TableWorker {
 
     /** One tick of the table's route. Never throws: failures are logged, reported in status and retried. */
     public void poll() {
+        if (standby) { // a tick already under way when the owner changed
+            return;
+        }
         runCommands();
         if (System.nanoTime() < retryAtNanos) {
             return;
@@ -97,6 +104,10 @@ public final class TableWorker {
             advance();
             failures = 0;
             lastError = null;
+        } catch (StalePositionException e) { // another process moved the table on: follow it, no backoff, not a failure
+            position = null;
+            state = "reloading";
+            LOG.info(e.getMessage());
         } catch (SQLException | RuntimeException e) {
             failures++;
             position = null;
@@ -114,8 +125,7 @@ public final class TableWorker {
             try (Connection s = source.getConnection(); Connection t = target.connection()) {
                 Position current = position != null ? position : store.load(t, table.id())
                         .orElseThrow(() -> new IllegalStateException("table " + table.id() + " has not started yet"));
-                Position next = pending.command().apply(commandContext, s, current);
-                store.save(t, next);
+                Position next = store.save(t, pending.command().apply(commandContext, s, current));
                 position = next;
                 retryAtNanos = 0; // an operator acted: try again at once
                 pending.result().complete(next);
@@ -139,7 +149,7 @@ public final class TableWorker {
             try (Connection s = source.getConnection()) {
                 start = Position.startSnapshot(table.id(), StreamRange.at(stream.watermarks().next(s, StreamRange.at(new Watermark(0, new long[0])))));
             }
-            store.save(t, start); // the start position is durable before the first row is copied
+            start = store.save(t, start); // the start position is durable before the first row is copied
             freshAsOf = Instant.now();
             LOG.info("table {}: initial load starts at {}", table.id(), start.range().base());
             return start;
@@ -161,20 +171,24 @@ public final class TableWorker {
             StreamStep.Batch batch = stream.read(s, position);
             while (true) {
                 Prefetch<StreamStep.Batch> next = batch.drained() ? null : Prefetch.start(readAfter(s, batch.next()));
+                Position stored;
                 try {
-                    stream.commit(t, batch);
+                    stored = stream.commit(t, batch);
                 } finally {
                     if (next != null) {
                         next.settle(); // the read uses s, which must not go back to the pool under it
                     }
                 }
-                position = batch.next();
+                position = stored;
                 freshAsOf = batch.drained() ? (batch.windowReadAt() != null ? batch.windowReadAt() : freshAsOf)
                         : batch.rows().get(batch.rows().size() - 1).createTime().toInstant(ZoneOffset.UTC);
-                if (next == null || Thread.currentThread().isInterrupted()) {
+                if (next == null) {
                     break;
                 }
-                batch = next.get();
+                if (Thread.currentThread().isInterrupted() || standby) {
+                    return; // stopping: the prefetched batch is simply not applied
+                }
+                batch = next.get().over(stored); // read before its predecessor was stored: takes on the stored version
             }
             if (position.phase() == Position.Phase.RESNAPSHOT) {
                 position = resnapshot.step(s, t, position);
@@ -186,8 +200,28 @@ public final class TableWorker {
         return () -> stream.read(s, after);
     }
 
+    /**
+     * Called when this replica gains or loses the table (replicas sharing the task). A new owner
+     * re-reads the position the previous owner left; a former owner stops after its current batch.
+     */
+    public void ownerChanged(boolean owner) {
+        standby = !owner;
+        position = null;
+        freshAsOf = null;
+        state = owner ? "starting" : "standby";
+        LOG.info("table {}: {}", table.id(), owner ? "this replica owns the table now" : "another replica owns the table");
+    }
+
+    /** Whether another replica owns the table. */
+    public boolean standby() {
+        return standby;
+    }
+
     /** How far behind the source the target is: zero-ish when idle, growing when the table is paused, stuck or behind. */
     public Duration lag() {
+        if (standby) {
+            return Duration.ZERO; // the owner reports this table's lag
+        }
         Instant fresh = freshAsOf;
         if (fresh == null) {
             Position p = position;
@@ -210,6 +244,6 @@ public final class TableWorker {
 
     public TableStatus status() {
         Position p = position;
-        return TableStatus.of(table.id().toString(), p, state, lag(), lastError);
+        return TableStatus.of(table.id().toString(), p, standby ? "standby" : state, lag(), lastError);
     }
 }

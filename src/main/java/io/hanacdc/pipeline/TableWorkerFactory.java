@@ -7,6 +7,7 @@ import io.hanacdc.snapshot.SnapshotCopier;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.stream.BatchReader;
+import io.hanacdc.stream.ChangeHook;
 import io.hanacdc.stream.KeyRefetcher;
 import io.hanacdc.stream.WatermarkReader;
 import io.hanacdc.target.mysql.MySqlTarget;
@@ -24,9 +25,10 @@ final class TableWorkerFactory {
     private final PositionStore store;
     private final WatermarkChoice watermarks;
     private final TableObserver observer;
+    private final ChangeHook hook;
 
     TableWorkerFactory(CdcConfig cfg, SourceDialect dialect, CaptureNames names, DataSource source, MySqlTarget target,
-                       PositionStore store, WatermarkChoice watermarks, TableObserver observer) {
+                       PositionStore store, WatermarkChoice watermarks, TableObserver observer, ChangeHook hook) {
         this.cfg = cfg;
         this.dialect = dialect;
         this.names = names;
@@ -35,6 +37,7 @@ final class TableWorkerFactory {
         this.store = store;
         this.watermarks = watermarks;
         this.observer = observer;
+        this.hook = hook;
     }
 
     TableWorker create(TargetTable targetTable) {
@@ -42,9 +45,9 @@ final class TableWorkerFactory {
         RowWriter writer = new RowWriter(targetTable, target.flavor());
         int[] keyIndexes = table.primaryKey().stream().mapToInt(k -> table.columnNames().indexOf(k)).toArray();
         WatermarkReader watermark = watermarks.forTable(table);
-        SnapshotCopier copier = new SnapshotCopier(dialect, table, writer, store, cfg.snapshotChunkSize());
+        SnapshotCopier copier = new SnapshotCopier(dialect, table, writer, store, cfg.snapshotChunkSize(), hook, keyIndexes);
         StreamStep stream = new StreamStep(watermark, new BatchReader(dialect, names, table), new KeyRefetcher(dialect, table),
-                writer, store, observer, keyIndexes, cfg.batchSize());
+                writer, store, observer, hook, table, keyIndexes, cfg.batchSize());
         TableCommands.Context commands = new TableCommands.Context(dialect, watermark,
                 dialect.qualified(names.cdcSchema(), names.cdcTable(table.id())));
         return new TableWorker(table, source, target, stream, new Resnapshot(stream, copier, keyIndexes), copier, store, commands, observer);

@@ -9,6 +9,8 @@ import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.source.KeysetReader;
 import io.hanacdc.source.SourceDialect;
+import io.hanacdc.stream.ChangeHook;
+import io.hanacdc.stream.ChangeSet;
 import io.hanacdc.target.mysql.RowWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -27,14 +29,19 @@ public final class SnapshotCopier {
     private final PositionStore store;
     private final KeysetReader chunks;
     private final List<ColumnType> keyTypes;
+    private final ChangeHook hook;
+    private final int[] keyIndexes;
 
-    public SnapshotCopier(SourceDialect dialect, SourceTable table, RowWriter writer, PositionStore store, int chunkSize) {
+    public SnapshotCopier(SourceDialect dialect, SourceTable table, RowWriter writer, PositionStore store, int chunkSize,
+                          ChangeHook hook, int[] keyIndexes) {
         this.dialect = dialect;
         this.table = table;
         this.writer = writer;
         this.store = store;
         this.chunks = new KeysetReader(dialect, table, chunkSize);
         this.keyTypes = table.keyColumns().stream().map(SourceColumn::type).toList();
+        this.hook = hook;
+        this.keyIndexes = keyIndexes;
     }
 
     /** Copies the whole table from where the position says, then returns the position switched to streaming. */
@@ -51,16 +58,18 @@ public final class SnapshotCopier {
             if (chunk.last()) {
                 p = p.snapshotDone();
             }
+            ChangeSet changes = hook.beforeApply(table, ChangeHook.Origin.SNAPSHOT, ChangeSet.resolved(List.of(), rows, keyIndexes));
             String after = chunk.lastKey();
             // the next chunk is read while this one is written (see Prefetch)
             Prefetch<Chunk> next = chunk.last() ? null : Prefetch.start(() -> readChunk(source, after));
             try {
-                TargetTransaction.commit(target, t -> writer.upsert(t, rows), store, p);
+                p = TargetTransaction.commit(target, t -> writer.apply(t, changes), store, p);
             } finally {
                 if (next != null) {
                     next.settle();
                 }
             }
+            hook.afterCommit(table, ChangeHook.Origin.SNAPSHOT, changes);
             listener.chunkCopied(p, estimate);
             progress.update(p.snapshotRows(), next == null);
             if (next == null || Thread.currentThread().isInterrupted()) {

@@ -49,6 +49,14 @@ public final class ChangeSet {
         return set;
     }
 
+    /** Changes already coalesced per key: the keys to delete and the full rows to upsert. */
+    public static ChangeSet resolved(List<Object[]> deletes, List<Object[]> upserts, int[] keyIndexes) {
+        ChangeSet set = new ChangeSet(keyIndexes);
+        set.deletes.addAll(deletes);
+        set.upserts.addAll(upserts);
+        return set;
+    }
+
     /** Comparable form of a key: byte arrays by content, decimals without trailing zeros (1.0 and 1.00 are one key). */
     public static List<Object> keyOf(Object[] values, int[] keyIndexes) {
         Object[] key = new Object[keyIndexes.length];
@@ -89,6 +97,11 @@ public final class ChangeSet {
             }
         }
         refetch.clear();
+    }
+
+    /** Where the key columns are in a full row. */
+    public int[] keyIndexes() {
+        return keyIndexes;
     }
 
     public List<Object[]> deletes() {

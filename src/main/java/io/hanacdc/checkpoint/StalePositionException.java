@@ -1,0 +1,16 @@
+package io.hanacdc.checkpoint;
+
+import io.hanacdc.CdcException;
+import io.hanacdc.schema.TableId;
+
+/**
+ * The stored position of a table is newer than the one this process holds: another process (the
+ * table's new owner among replicas, or a second copy of the task) applied batches meanwhile. The
+ * caller's transaction must roll back; the position is re-read before anything else is applied.
+ */
+public final class StalePositionException extends CdcException {
+    public StalePositionException(TableId table, long expectedVersion) {
+        super("table " + table + ": its stored position is no longer version " + expectedVersion
+                + " (another process applied changes meanwhile); nothing applied, reloading the position");
+    }
+}

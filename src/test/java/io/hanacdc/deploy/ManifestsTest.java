@@ -1,0 +1,128 @@
+package io.hanacdc.deploy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.yaml.snakeyaml.Yaml;
+
+/**
+ * The Kubernetes and Camel K manifests checked offline: they parse, carry the fields the API server
+ * requires, reference each other consistently (service account, config map, secret, ports, probes),
+ * use only settings application.properties documents, and keep credentials out of the ConfigMap.
+ */
+class ManifestsTest {
+    private static final Pattern DOCUMENTED_KEY = Pattern.compile("(?m)^#?\\s*(hanacdc\\.[a-z0-9.-]+)\\s*=");
+
+    @Test
+    void manifestsAreCompleteAndConsistent() throws Exception {
+        Map<String, Map<String, Object>> byKind = new HashMap<>();
+        try (Stream<Path> files = Files.list(Path.of("k8s"))) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".yaml")).toList()) {
+                for (Object doc : new Yaml().loadAll(Files.readString(f))) {
+                    Map<String, Object> m = map(doc, f.toString());
+                    for (String field : List.of("apiVersion", "kind", "metadata")) {
+                        assertNotNull(m.get(field), f + ": " + field + " missing");
+                    }
+                    assertNotNull(map(m.get("metadata"), f + " metadata").get("name"), f + ": metadata.name missing");
+                    assertEquals(null, byKind.put((String) m.get("kind"), m), f + ": one " + m.get("kind") + " only");
+                }
+            }
+        }
+        assertEquals(Set.of("ConfigMap", "Secret", "ServiceAccount", "Role", "RoleBinding", "Deployment", "Service", "Integration"),
+                byKind.keySet());
+        Set<String> documented = documentedKeys();
+
+        Properties config = new Properties();
+        config.load(new StringReader((String) map(byKind.get("ConfigMap").get("data"), "ConfigMap data").get("application.properties")));
+        for (String key : config.stringPropertyNames()) {
+            assertTrue(documented.contains(key), "ConfigMap key " + key + " is not documented in application.properties");
+            assertFalse(key.contains("password") || key.contains("token"), "credential " + key + " belongs in the Secret");
+        }
+        Map<String, Object> secret = map(byKind.get("Secret").get("stringData"), "Secret stringData");
+        for (String env : secret.keySet()) {
+            String key = env.toLowerCase(Locale.ROOT).replace('_', '.');
+            assertTrue(documented.contains(key), "Secret key " + env + " overrides no documented setting");
+        }
+
+        Map<String, Object> pod = map(path(byKind.get("Deployment"), "spec", "template", "spec"), "pod spec");
+        assertEquals(name(byKind.get("ServiceAccount")), pod.get("serviceAccountName"));
+        Map<String, Object> container = map(((List<?>) pod.get("containers")).get(0), "container");
+        assertEquals("/health/live", path(container, "livenessProbe", "httpGet", "path"));
+        assertEquals("/health/ready", path(container, "readinessProbe", "httpGet", "path"));
+        Map<String, Object> port = map(((List<?>) container.get("ports")).get(0), "port");
+        assertEquals(Integer.parseInt(config.getProperty("hanacdc.admin.port")), port.get("containerPort"));
+        assertEquals(name(byKind.get("Secret")), path(map(((List<?>) container.get("envFrom")).get(0), "envFrom"), "secretRef", "name"));
+        Map<String, Object> volume = map(((List<?>) pod.get("volumes")).get(0), "volume");
+        assertEquals(name(byKind.get("ConfigMap")), path(volume, "configMap", "name"));
+        String configFile = env(container, "HANACDC_CONFIG");
+        String mount = (String) map(((List<?>) container.get("volumeMounts")).get(0), "mount").get("mountPath");
+        assertEquals(mount + "/application.properties", configFile, "HANACDC_CONFIG names the mounted file");
+        assertEquals(path(byKind.get("Deployment"), "spec", "selector", "matchLabels"), path(byKind.get("Service"), "spec", "selector"));
+
+        assertEquals("kubernetes", config.getProperty("hanacdc.cluster"));
+        List<?> rules = (List<?>) byKind.get("Role").get("rules");
+        Map<String, Object> leases = map(rules.get(0), "rule");
+        assertEquals(List.of("leases"), leases.get("resources"));
+        assertTrue(((List<?>) leases.get("verbs")).containsAll(List.of("get", "create", "update")));
+        assertEquals(name(byKind.get("Role")), path(byKind.get("RoleBinding"), "roleRef", "name"));
+        assertEquals(name(byKind.get("ServiceAccount")), map(((List<?>) byKind.get("RoleBinding").get("subjects")).get(0), "subject").get("name"));
+
+        Map<String, Object> integration = byKind.get("Integration");
+        assertEquals("camel.apache.org/v1", integration.get("apiVersion"));
+        assertFalse(((List<?>) path(integration, "spec", "sources")).isEmpty(), "the Integration has sources");
+    }
+
+    /** Every hanacdc.* key application.properties documents, set or commented out. */
+    private static Set<String> documentedKeys() throws Exception {
+        Matcher m = DOCUMENTED_KEY.matcher(Files.readString(Path.of("application.properties")));
+        List<String> keys = new ArrayList<>();
+        while (m.find()) {
+            keys.add(m.group(1));
+        }
+        return Set.copyOf(keys);
+    }
+
+    private static String env(Map<String, Object> container, String name) {
+        for (Object e : (List<?>) container.get("env")) {
+            Map<String, Object> var = map(e, "env");
+            if (name.equals(var.get("name"))) {
+                return (String) var.get("value");
+            }
+        }
+        throw new AssertionError("container has no env " + name);
+    }
+
+    private static String name(Map<String, Object> doc) {
+        return (String) map(doc.get("metadata"), "metadata").get("name");
+    }
+
+    private static Object path(Map<String, Object> doc, String... keys) {
+        Object cur = doc;
+        for (String k : keys) {
+            cur = map(cur, k).get(k);
+        }
+        return cur;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(Object o, String what) {
+        assertTrue(o instanceof Map, what + " is not a mapping: " + o);
+        return (Map<String, Object>) o;
+    }
+}
