@@ -81,6 +81,19 @@ class BadInputTest {
         assertTrue(!m.contains("s3cret-value"), "password leaked: " + m);
     }
 
+    /** A source user who may read the table but not create the CDC schema: one clear message, nothing installed. */
+    @Test
+    void missingPrivilegesOnTheCdcSchema() throws Exception {
+        try (Pipeline p = new Pipeline("noprivs")) {
+            String role = "hc_reader_" + Long.toString(System.nanoTime() % 1_000_000, 36);
+            exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY)", "CREATE ROLE " + role + " LOGIN",
+                    "GRANT SELECT ON public.t TO " + role, "REVOKE CREATE ON DATABASE " + p.sourceUrl.replaceAll(".*/([^/?]+)\\?.*", "$1") + " FROM PUBLIC");
+            String m = failure(p.set("hanacdc.tables", "public.t").set("hanacdc.source.url", p.sourceUrl.replace("user=postgres", "user=" + role)));
+            assertTrue(m.contains("hanacdc") && m.contains("lacks a privilege") && m.contains("README"), m);
+            assertNothingInstalled(p);
+        }
+    }
+
     @Test
     void unsupportedSourceUrl() throws Exception {
         try (Pipeline p = new Pipeline("url")) {
