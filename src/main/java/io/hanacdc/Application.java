@@ -1,30 +1,15 @@
 package io.hanacdc;
 
 import io.hanacdc.admin.AdminClient;
-import io.hanacdc.admin.AdminRoutes;
 import io.hanacdc.admin.Commands;
-import io.hanacdc.admin.HeldBack;
-import io.hanacdc.admin.Metrics;
 import io.hanacdc.admin.TableApi;
-import io.hanacdc.admin.StatusReporter;
-import io.hanacdc.changes.ChangeRoutes;
-import io.hanacdc.changes.ChangeTransforms;
-import io.hanacdc.cluster.ClusterServices;
-import io.hanacdc.cluster.ClusterSettings;
-import io.hanacdc.cluster.TableOwnership;
 import io.hanacdc.config.AdminSettings;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.config.ConfigSource;
-import io.hanacdc.pipeline.CdcTask;
-import io.hanacdc.pipeline.MaintenanceRoutes;
-import io.hanacdc.pipeline.TableRoutes;
-import io.hanacdc.pipeline.TableWorker;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceLoader;
-import org.apache.camel.CamelContext;
-import org.apache.camel.cluster.CamelClusterService;
 import org.apache.camel.main.BaseMainSupport;
 import org.apache.camel.main.Main;
 import org.apache.camel.main.MainListenerSupport;
@@ -64,6 +49,12 @@ public final class Application {
             System.err.println("hana-cdc: " + e.getMessage());
             System.exit(1);
         } catch (Exception e) {
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                if (t instanceof CdcException cdc) { // raised while Camel configured the task's routes
+                    System.err.println("hana-cdc: " + cdc.getMessage());
+                    System.exit(1);
+                }
+            }
             System.err.println("hana-cdc: unexpected failure: " + e);
             e.printStackTrace();
             System.exit(1);
@@ -113,57 +104,20 @@ public final class Application {
 
     private static void run() throws Exception {
         Optional<EmbeddedDefault> embedded = startEmbeddedIfUnconfigured();
-        CdcConfig cfg = config();
-        ClusterSettings cluster = ClusterSettings.load(ConfigSource.lookup());
-        Metrics metrics = new Metrics();
-        ChangeRoutes changeRoutes = new ChangeRoutes();
-        CdcTask task = CdcTask.start(cfg, metrics, changeRoutes);
-        HeldBack heldBack = new HeldBack(task.source(), task::heldBackQuery);
-        metrics.bind(task.workers(), heldBack);
+        CdcConfig.load(ConfigSource.lookup()); // bad settings stop here, before Camel starts
+        AdminSettings admin = AdminSettings.load(ConfigSource.lookup());
         Main main = new Main();
         main.setPropertyPlaceholderLocations(ConfigSource.propertiesLocation());
         main.configure().withRoutesIncludePattern(ConfigSource.routesLocation());
-        main.configure().httpServer().withEnabled(true).withHost(cfg.admin().host()).withPort(cfg.admin().port());
-        main.bind("hanacdcStatus", new StatusReporter(task.workers()));
-        main.bind("hanacdcTransforms", new ChangeTransforms());
-        TableRoutes tableRoutes = new TableRoutes(task, cfg.pollInterval().toMillis(), new TableOwnership(cfg.task(), cluster));
-        main.configure().addRoutesBuilder(tableRoutes);
-        main.configure().addRoutesBuilder(new MaintenanceRoutes(task, cfg));
-        main.configure().addRoutesBuilder(new AdminRoutes(new TableApi(task.workers(), heldBack), metrics, task, cfg.admin()));
-        Optional<CamelClusterService> clusterService = ClusterServices.create(cluster);
+        main.configure().httpServer().withEnabled(true).withHost(admin.host()).withPort(admin.port());
+        main.configure().addRoutesBuilder(new HanaCdcRoutes(() -> embedded.ifPresent(EmbeddedDefault::taskStarted)));
         main.addMainListener(new MainListenerSupport() {
             @Override
-            public void beforeConfigure(BaseMainSupport m) {
-                clusterService.ifPresent(service -> addService(m.getCamelContext(), service));
-            }
-
-            @Override
-            public void afterStart(BaseMainSupport m) {
-                // Tables start last: every change route of a user is running before a table's first batch.
-                changeRoutes.bind(m.getCamelContext(), task.workers().stream().map(TableWorker::table).toList());
-                try {
-                    tableRoutes.startAll();
-                } catch (Exception e) {
-                    throw new CdcException("the table routes could not start: " + e.getMessage(), e);
-                }
-                embedded.ifPresent(EmbeddedDefault::taskStarted);
-            }
-
-            @Override
             public void afterStop(BaseMainSupport m) {
-                task.close();
                 embedded.ifPresent(EmbeddedDefault::close);
             }
         });
         main.run();
-    }
-
-    private static void addService(CamelContext camel, CamelClusterService service) {
-        try {
-            camel.addService(service);
-        } catch (Exception e) {
-            throw new CdcException("the cluster service " + service.getId() + " could not start: " + e.getMessage(), e);
-        }
     }
 
     /** With no source configured, the demo build's embedded databases stand in (see EmbeddedDefault). */

@@ -4,6 +4,7 @@ import io.hanacdc.cluster.TableOwnership;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.builder.TemplatedRouteBuilder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,14 +38,12 @@ public final class TableRoutes extends RouteBuilder {
                 .autoStartup(false)
                 .to("bean:{{worker}}?method=poll");
         for (int i = 0; i < task.workers().size(); i++) {
-            TableWorker worker = task.workers().get(i);
-            String bean = "hanacdc-worker-" + i;
-            getContext().getRegistry().bind(bean, worker);
-            templatedRoute(TEMPLATE)
-                    .routeId(routeId(worker))
-                    .parameter("worker", bean)
-                    .parameter("trigger", ownership.trigger(worker.table().id(), "timer:" + bean + "?period=" + pollMillis + "&delay=0"));
+            getContext().getRegistry().bind(bean(i), task.workers().get(i));
         }
+    }
+
+    private static String bean(int worker) {
+        return "hanacdc-worker-" + worker;
     }
 
     private static String routeId(TableWorker worker) {
@@ -56,6 +55,14 @@ public final class TableRoutes extends RouteBuilder {
      * table's owner and join each table's race after its own delay.
      */
     public void startAll() throws Exception {
+        // The routes are made from the template here, at start, not in configure(): a templated route
+        // declared by a builder that another builder adds while the context starts is never created.
+        for (int i = 0; i < task.workers().size(); i++) {
+            TableWorker worker = task.workers().get(i);
+            TemplatedRouteBuilder.builder(getContext(), TEMPLATE).routeId(routeId(worker)).parameter("worker", bean(i))
+                    .parameter("trigger", ownership.trigger(worker.table().id(), "timer:" + bean(i) + "?period=" + pollMillis + "&delay=0"))
+                    .add();
+        }
         ScheduledExecutorService later = null;
         for (TableWorker worker : task.workers()) {
             long delay = ownership.joinDelayMillis();

@@ -86,6 +86,8 @@ class ManifestsTest {
         Map<String, Object> integration = byKind.get("Integration");
         assertEquals("camel.apache.org/v1", integration.get("apiVersion"));
         assertFalse(((List<?>) path(integration, "spec", "sources")).isEmpty(), "the Integration has sources");
+        assertTrue(((List<?>) path(integration, "spec", "traits", "camel", "properties"))
+                .contains("camel.main.routes-builder-classes=" + io.hanacdc.HanaCdcRoutes.class.getName()), "the Integration starts the task");
     }
 
     /** Every hanacdc.* key application.properties documents, set or commented out. */
