@@ -3,9 +3,11 @@ package io.hanacdc.target.mysql;
 import io.hanacdc.CdcException;
 import io.hanacdc.sql.Identifiers;
 import io.hanacdc.stream.ChangeSet;
+import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.Collections;
@@ -118,10 +120,27 @@ public final class RowWriter {
             Object[] row = rows.get(r);
             for (int i = 0; i < row.length; i++) {
                 checkStorable(row[i], names.get(i));
-                ps.setObject(p++, row[i]);
+                bind(ps, p++, row[i]);
             }
         }
         ps.executeUpdate();
+    }
+
+    /** Typed setters for the common types: the drivers' setObject looks for a codec for every value. */
+    private static void bind(PreparedStatement ps, int p, Object v) throws SQLException {
+        if (v instanceof String s) {
+            ps.setString(p, s);
+        } else if (v instanceof Long l) {
+            ps.setLong(p, l);
+        } else if (v instanceof Integer i) {
+            ps.setInt(p, i);
+        } else if (v instanceof BigDecimal d) {
+            ps.setBigDecimal(p, d);
+        } else if (v == null) {
+            ps.setNull(p, Types.NULL);
+        } else {
+            ps.setObject(p, v);
+        }
     }
 
     /**
