@@ -71,9 +71,24 @@ public final class OrdersShape {
         }
     }
 
+    /** Typed setters where the type allows, as careful plain JDBC code would: setObject makes the driver look up a codec per value. */
     public static void bind(PreparedStatement ps, int firstParam, Object[] row) throws SQLException {
         for (int i = 0; i < row.length; i++) {
-            ps.setObject(firstParam + i, row[i]);
+            int p = firstParam + i;
+            Object v = row[i];
+            if (v instanceof String s) {
+                ps.setString(p, s);
+            } else if (v instanceof Long l) {
+                ps.setLong(p, l);
+            } else if (v instanceof Integer n) {
+                ps.setInt(p, n);
+            } else if (v instanceof java.math.BigDecimal d) {
+                ps.setBigDecimal(p, d);
+            } else if (v == null) {
+                ps.setNull(p, java.sql.Types.NULL);
+            } else {
+                ps.setObject(p, v);
+            }
         }
     }
 }
