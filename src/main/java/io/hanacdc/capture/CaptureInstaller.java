@@ -3,9 +3,11 @@ package io.hanacdc.capture;
 import io.hanacdc.CdcException;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
+import io.hanacdc.source.CaptureLayout;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureSql;
 import io.hanacdc.source.SourceDialect;
+import io.hanacdc.source.TableStamp;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -30,6 +32,9 @@ public final class CaptureInstaller {
     private final CaptureRegistry registry;
     private final String task;
     private final Duration lockTimeout;
+    private final SchemaHistory history;
+    private final CaptureEvolver evolver;
+    static final String KEYS_ONLY = "keys-only: ";
 
     public CaptureInstaller(SourceDialect dialect, CaptureNames names, String task, Duration lockTimeout) {
         this.dialect = dialect;
@@ -38,17 +43,28 @@ public final class CaptureInstaller {
         this.registry = new CaptureRegistry(dialect, names);
         this.task = task;
         this.lockTimeout = lockTimeout;
+        this.history = new SchemaHistory(dialect, names);
+        this.evolver = new CaptureEvolver(dialect, names, lockTimeout);
     }
 
     /** The full install script, for a DBA to review (install --print-sql). Table versions are 1 for tables not yet installed. */
     public List<String> script(List<SourceTable> tables) {
         List<String> out = new ArrayList<>(sql.installShared());
         for (SourceTable t : withHeartbeat(tables)) {
-            out.addAll(sql.installTable(t, 1));
-            out.add(registry.insertSql(t, keysOnly(), 1, false));
-            out.add(registry.subscribeSql(task, t.id()));
+            out.addAll(installStatements(t, null, false)); // object and column ids are filled in by the first schema check
         }
         return out;
+    }
+
+    /** A new table's capture at version 1: CDC table, triggers, history, registry, subscription. */
+    private List<String> installStatements(SourceTable t, TableStamp stamp, boolean createdSchema) {
+        CaptureLayout layout = CaptureLayout.initial(t, keysOnly());
+        List<String> statements = new ArrayList<>(sql.installTable(layout));
+        statements.add(history.insertSql(new CaptureVersion(layout, stamp == null ? Map.of() : stamp.columnIds(),
+                stamp == null ? 0 : stamp.objectId(), 0)));
+        statements.add(registry.insertSql(t, keysOnly(), 1, createdSchema));
+        statements.add(registry.subscribeSql(task, t.id()));
+        return statements;
     }
 
     /** The given tables and the heartbeat table, which is captured like any other. */
@@ -65,22 +81,20 @@ public final class CaptureInstaller {
         run(c, sql.installShared(), "the shared capture objects in schema " + names.cdcSchema());
         boolean createdSchema = !schemaExisted || registry.schemaCreatedByUs(c);
         Map<TableId, CaptureRegistry.Entry> installed = registry.entries(c);
+        Map<TableId, TableStamp> stamps = dialect.stamps(c, tables.stream().map(SourceTable::id).toList());
         for (SourceTable t : tables) {
             CaptureRegistry.Entry existing = installed.get(t.id());
             if (existing == null) {
-                List<String> statements = new ArrayList<>(sql.installTable(t, 1));
-                statements.add(registry.insertSql(t, keysOnly(), 1, createdSchema));
-                statements.add(registry.subscribeSql(task, t.id()));
-                run(c, statements, "capture for table " + t.id());
+                run(c, installStatements(t, stamps.get(t.id()), createdSchema), "capture for table " + t.id());
                 LOG.info("installed capture for {} (CDC table {}.{})", t.id(), names.cdcSchema(), names.cdcTable(t.id()));
                 continue;
             }
-            String wanted = CaptureRegistry.describeColumns(t, keysOnly());
-            if (!existing.columns().equals(wanted)) {
-                throw new CdcException("capture for " + t.id() + " was installed for another shape or mode than configured now ("
-                        + existing.columns() + " vs " + wanted + "); run 'uninstall' and 'install' again to capture the new shape");
+            if (existing.columns().startsWith(KEYS_ONLY) != keysOnly()) {
+                throw new CdcException("capture for " + t.id() + " was installed " + (keysOnly() ? "with full images" : "keys-only")
+                        + " but hanacdc.capture.mode is " + (keysOnly() ? "keys-only" : "full") + " now; run 'uninstall' and 'install'"
+                        + " again to change the mode");
             }
-            repairTriggers(c, t, existing.version());
+            follow(c, t, stamps.get(t.id()));
             if (!registry.isSubscribed(c, task, t.id())) {
                 run(c, List.of(registry.subscribeSql(task, t.id())), "subscription of task " + task + " to " + t.id());
             }
@@ -89,10 +103,30 @@ public final class CaptureInstaller {
     }
 
     /**
+     * Brings capture of an installed table up to its current shape: a shape changed since the last
+     * version (while no task ran) becomes the next version, with every key captured under the last
+     * version re-read, since when the change happened is unknown; working triggers are checked either way.
+     */
+    private void follow(Connection c, SourceTable t, TableStamp stamp) throws SQLException {
+        List<CaptureVersion> versions = history.load(c, t.id());
+        CaptureVersion latest = versions.get(versions.size() - 1);
+        if (!latest.layout().table().equals(t) || latest.recreatedAs(stamp)) {
+            try {
+                evolver.evolve(c, versions, t, stamp, latest.switchHigh());
+            } catch (SQLException e) {
+                throw new CdcException("could not move capture of " + t.id() + " to its new shape (nothing of it was changed): "
+                        + e.getMessage() + hint(e), e);
+            }
+            return;
+        }
+        repairTriggers(c, latest.layout());
+    }
+    /**
      * Capture must never silently stop: a trigger someone dropped or disabled, or that the source marked
      * invalid, is reported and re-created (all three together, atomically, at the installed version).
      */
-    private void repairTriggers(Connection c, SourceTable t, int version) throws SQLException {
+    public void repairTriggers(Connection c, CaptureLayout layout) throws SQLException {
+        SourceTable t = layout.table();
         var working = dialect.workingTriggers(c, t.id());
         List<String> broken = sql.triggerNames(t.id()).stream().filter(n -> !working.contains(n)).toList();
         if (broken.isEmpty()) {
@@ -100,7 +134,7 @@ public final class CaptureInstaller {
         }
         LOG.warn("capture trigger(s) {} of table {} are missing, disabled or invalid: re-creating them", broken, t.id());
         List<String> statements = new ArrayList<>(sql.uninstallTriggers(t.id()));
-        statements.addAll(sql.installTriggers(t, version));
+        statements.addAll(sql.installTriggers(layout));
         run(c, statements, "the capture triggers of table " + t.id());
     }
 

@@ -35,13 +35,25 @@ final class CaptureRegistry {
 
     /** The captured shape: columns and types, and the capture mode, so a changed shape or mode is noticed. */
     static String describeColumns(SourceTable t, boolean keysOnly) {
-        return (keysOnly ? "keys-only: " : "") + t.columns().stream().map(c -> c.name() + " " + c.sourceType()).collect(Collectors.joining(", "));
+        return (keysOnly ? CaptureInstaller.KEYS_ONLY : "") + t.columns().stream().map(c -> c.name() + " " + c.sourceType()).collect(Collectors.joining(", "));
     }
 
     String insertSql(SourceTable t, boolean keysOnly, int version, boolean createdSchema) {
         return "INSERT INTO " + registry + " (source_schema, source_table, cdc_table, version, columns, created_schema) VALUES ("
                 + literal(t.id().schema()) + ", " + literal(t.id().name()) + ", " + literal(names.cdcTable(t.id())) + ", "
                 + version + ", " + literal(describeColumns(t, keysOnly)) + ", " + createdSchema + ")";
+    }
+
+    /** The registry row after a move to a new capture version. */
+    String updateSql(SourceTable t, boolean keysOnly, int version) {
+        return "UPDATE " + registry + " SET version = " + version + ", columns = " + literal(describeColumns(t, keysOnly))
+                + " WHERE source_schema = " + literal(t.id().schema()) + " AND source_table = " + literal(t.id().name());
+    }
+
+    /** Locks the table's registry row for the rest of the transaction and returns its capture version. */
+    int lockVersion(Connection c, TableId id) throws SQLException {
+        return count(c, "SELECT version FROM " + registry + " WHERE source_schema = " + literal(id.schema())
+                + " AND source_table = " + literal(id.name()) + " FOR UPDATE");
     }
 
     String deleteSql(TableId id) {
@@ -89,10 +101,10 @@ final class CaptureRegistry {
                 + " AND source_table = " + literal(id.name()));
     }
 
+    /** The first column of the only row as a number, 0 when there is no row. */
     private static int count(Connection c, String sql) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
-            rs.next();
-            return rs.getInt(1);
+            return rs.next() ? rs.getInt(1) : 0;
         }
     }
 }

@@ -45,6 +45,11 @@ public final class CaptureNames {
         return fit(t.schema() + "$" + t.name(), "$" + kind);
     }
 
+    /** A CDC-table column for a source column, with a suffix telling versions apart; shortened like other names when too long. */
+    public String cdcColumn(String column, String suffix) {
+        return fit(column, suffix);
+    }
+
     private String fit(String base, String suffix) {
         String full = base + suffix;
         if (bytes(full) <= maxBytes) {

@@ -1,5 +1,6 @@
 package io.hanacdc.source;
 
+import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import java.util.List;
@@ -12,11 +13,21 @@ public interface CaptureSql {
     /** The heartbeat table (created by {@link #installShared}) as a table to capture. */
     SourceTable heartbeatTable();
 
-    /** CDC table and triggers for one table at the given capture version. */
-    List<String> installTable(SourceTable table, int version);
+    /** CDC table and triggers for one table at the layout's capture version. */
+    List<String> installTable(CaptureLayout layout);
 
-    /** The triggers alone (and what they call), to repair capture whose triggers are missing or invalid. */
-    List<String> installTriggers(SourceTable table, int version);
+    /** The triggers alone (and what they call), to repair capture whose triggers are missing or invalid, or to move to a new version. */
+    List<String> installTriggers(CaptureLayout layout);
+
+    /** Adds columns to a table's CDC table (named as in the CDC table, typed as at the source). */
+    List<String> addCdcColumns(TableId table, List<SourceColumn> columns);
+
+    /**
+     * Writes a re-read row (operation 5, version {@code next}) for every key that rows of version
+     * {@code from} with data id above {@code afterDataId} captured: the keys changed between a source
+     * ALTER and capture following it, whose images may lack what the ALTER changed.
+     */
+    String resyncKeys(CaptureLayout from, CaptureLayout next, long afterDataId);
 
     /** Removes the triggers alone, whether or not they exist. */
     List<String> uninstallTriggers(TableId table);

@@ -34,6 +34,37 @@ public final class CatalogReads {
         }
     }
 
+    /** "(schema = 'a' AND table = 'b') OR ..." over the given tables, names inlined as literals; FALSE-like when empty. */
+    public static String anyOf(String schemaColumn, String tableColumn, java.util.Collection<TableId> tables) {
+        if (tables.isEmpty()) {
+            return "1 = 0";
+        }
+        return tables.stream().map(t -> "(" + schemaColumn + " = " + io.hanacdc.sql.Identifiers.literal(t.schema()) + " AND "
+                + tableColumn + " = " + io.hanacdc.sql.Identifiers.literal(t.name()) + ")")
+                .collect(java.util.stream.Collectors.joining(" OR ", "(", ")"));
+    }
+
+    /**
+     * Assembles stamps from a catalog query returning, per column in order: schema, table, object id,
+     * column id, column name, column descriptor (type, nullability, default, key membership).
+     */
+    public static java.util.Map<TableId, TableStamp> stamps(Connection c, String sql) throws SQLException {
+        java.util.Map<TableId, TableStamp> out = new java.util.LinkedHashMap<>();
+        java.util.Map<TableId, StringBuilder> prints = new java.util.HashMap<>();
+        try (PreparedStatement ps = c.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                TableId id = new TableId(rs.getString(1), rs.getString(2));
+                long oid = rs.getLong(3);
+                TableStamp stamp = out.computeIfAbsent(id, k -> new TableStamp(k, oid, null, new java.util.LinkedHashMap<>()));
+                stamp.columnIds().put(rs.getString(5), rs.getLong(4));
+                prints.computeIfAbsent(id, k -> new StringBuilder())
+                        .append(rs.getLong(4)).append(':').append(rs.getString(5)).append(':').append(rs.getString(6)).append(';');
+            }
+        }
+        out.replaceAll((id, s) -> new TableStamp(id, s.objectId(), prints.get(id).toString(), java.util.Map.copyOf(s.columnIds())));
+        return out;
+    }
+
     /** A statement with the schema (and table, when not null) bound as its parameters. */
     public static PreparedStatement prepare(Connection c, String sql, String schema, String table) throws SQLException {
         PreparedStatement ps = c.prepareStatement(sql);

@@ -17,6 +17,8 @@ public final class CdcColumns {
 
     /** Registry of installed capture, one row per source table, in the CDC schema. */
     public static final String CAPTURE_REGISTRY = "hanacdc_capture";
+    /** Every capture version of every captured table: its layout, and the data id up to which rows of earlier versions were written. */
+    public static final String SCHEMA_HISTORY = "hanacdc_schema_history";
     /** Which task reads which captured table, in the CDC schema. */
     public static final String SUBSCRIPTIONS = "hanacdc_subscription";
     /** One row per task, updated every few seconds and captured like any table: proves the whole pipeline alive. */

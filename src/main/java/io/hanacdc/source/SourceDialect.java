@@ -92,8 +92,36 @@ public interface SourceDialect {
     /** Whether the exception says a lock wait timed out (the statement was given up, nothing else is wrong). */
     boolean isLockTimeout(SQLException e);
 
+    /**
+     * Runs the work in one transaction in which DDL does not commit on its own, so DDL and DML take
+     * effect together or not at all; lock waits give up after the timeout.
+     */
+    <T> T inTransaction(Connection c, java.time.Duration lockTimeout, SqlWork<T> work) throws SQLException;
+
     /** Executes install/uninstall statements so that either all take effect or none does. */
-    void executeAtomically(Connection c, List<String> statements, java.time.Duration lockTimeout) throws SQLException;
+    default void executeAtomically(Connection c, List<String> statements, java.time.Duration lockTimeout) throws SQLException {
+        inTransaction(c, lockTimeout, tx -> {
+            try (java.sql.Statement s = tx.createStatement()) {
+                for (String sql : statements) {
+                    s.execute(sql);
+                }
+            }
+            return null;
+        });
+    }
+
+    /**
+     * Whether a column keeps its stable id ({@link TableStamp#columnIds}) when renamed, so a rename can
+     * be told from a drop and an add. Where it cannot, the pair is treated as drop and add, and the added
+     * column's values are copied again from the source.
+     */
+    boolean columnIdsSurviveRenames();
+
+    /**
+     * The schema poll: object id, shape fingerprint and column ids of the given tables, read in one
+     * catalog query. A table that no longer exists is absent from the result.
+     */
+    java.util.Map<TableId, TableStamp> stamps(Connection c, java.util.Collection<TableId> tables) throws SQLException;
 
     /** Reads one value of the given type from a result set column, as the Java type the target binds. */
     default Object readValue(ResultSet rs, int index, ColumnType type) throws SQLException {

@@ -10,6 +10,7 @@ import static io.hanacdc.source.CdcColumns.OP_INSERT;
 import static io.hanacdc.source.CdcColumns.OP_RESYNC;
 import static io.hanacdc.source.CdcColumns.OP_UPDATE_AFTER;
 import static io.hanacdc.source.CdcColumns.OP_UPDATE_BEFORE;
+import static io.hanacdc.source.CdcColumns.SCHEMA_HISTORY;
 import static io.hanacdc.source.CdcColumns.SUBSCRIPTIONS;
 import static io.hanacdc.source.CdcColumns.TRANSACTION_ID;
 import static io.hanacdc.source.CdcColumns.TRIGGER_ID;
@@ -18,6 +19,7 @@ import static io.hanacdc.sql.Identifiers.literal;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
+import io.hanacdc.source.CaptureLayout;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureOptions;
 import io.hanacdc.source.CaptureSql;
@@ -90,6 +92,10 @@ final class HanaCaptureSql implements CaptureSql {
                 ifAbsent(tableCount(SUBSCRIPTIONS), "CREATE COLUMN TABLE " + inCdc(SUBSCRIPTIONS)
                         + " (task NVARCHAR(256) NOT NULL, source_schema NVARCHAR(256) NOT NULL, source_table NVARCHAR(256) NOT NULL,"
                         + " purge_high BIGINT, purge_open NCLOB, PRIMARY KEY (task, source_schema, source_table))"),
+                ifAbsent(tableCount(SCHEMA_HISTORY), "CREATE COLUMN TABLE " + inCdc(SCHEMA_HISTORY)
+                        + " (source_schema NVARCHAR(256) NOT NULL, source_table NVARCHAR(256) NOT NULL, version INTEGER NOT NULL,"
+                        + " layout NCLOB NOT NULL, table_oid BIGINT NOT NULL, switch_high BIGINT NOT NULL,"
+                        + " recorded_at TIMESTAMP DEFAULT CURRENT_UTCTIMESTAMP NOT NULL, PRIMARY KEY (source_schema, source_table, version))"),
                 ifAbsent(tableCount(HEARTBEAT), "CREATE COLUMN TABLE " + inCdc(HEARTBEAT)
                         + " (task NVARCHAR(128) NOT NULL PRIMARY KEY, beat_at TIMESTAMP NOT NULL)"));
     }
@@ -110,36 +116,75 @@ final class HanaCaptureSql implements CaptureSql {
         return columns.stream().map(c -> q(c.name()) + " " + c.sourceType()).collect(Collectors.joining(", "));
     }
 
+    /** The captured columns under their CDC-table names. */
+    private static List<SourceColumn> cdcNamed(CaptureLayout layout) {
+        List<SourceColumn> captured = layout.captured();
+        List<String> cdc = layout.capturedCdcColumns();
+        List<SourceColumn> out = new ArrayList<>();
+        for (int i = 0; i < captured.size(); i++) {
+            out.add(captured.get(i).renamed(cdc.get(i)));
+        }
+        return out;
+    }
+
     @Override
-    public List<String> installTable(SourceTable t, int version) {
+    public List<String> installTable(CaptureLayout layout) {
+        SourceTable t = layout.table();
         TableId id = t.id();
-        List<SourceColumn> captured = options.keysOnly() ? t.keyColumns() : t.columns();
         String cdc = inCdc(names.cdcTable(id));
         List<String> out = new ArrayList<>();
-        out.add("CREATE COLUMN TABLE " + cdc + " (" + bookkeeping() + ", " + definitions(captured) + ")");
+        out.add("CREATE COLUMN TABLE " + cdc + " (" + bookkeeping() + ", " + definitions(cdcNamed(layout)) + ")");
         out.add("CREATE INDEX " + inCdc(names.trigger(id, "tx")) + " ON " + cdc + " (" + q(TRANSACTION_ID) + ", " + q(DATA_ID) + ")");
         if (options.recordErrors()) {
             out.add("CREATE COLUMN TABLE " + inCdc(names.errorTable(id)) + " (" + bookkeeping() + ", " + q(ERROR_CODE) + " INTEGER, "
                     + q(ERROR_MESSAGE) + " NVARCHAR(5000), " + definitions(t.keyColumns()) + ")");
         }
-        out.addAll(installTriggers(t, version));
+        out.addAll(installTriggers(layout));
         return out;
     }
 
     @Override
-    public List<String> installTriggers(SourceTable t, int version) {
-        List<SourceColumn> captured = options.keysOnly() ? t.keyColumns() : t.columns();
+    public List<String> addCdcColumns(TableId id, List<SourceColumn> columns) {
+        return List.of("ALTER TABLE " + inCdc(names.cdcTable(id)) + " ADD (" + definitions(columns) + ")");
+    }
+
+    /**
+     * Keys of the CDC table's rows, and of the capture-error table's (which hold keys under their source
+     * names), written by version {@code from} after the given data id, as re-read rows of the next version.
+     */
+    @Override
+    public String resyncKeys(CaptureLayout from, CaptureLayout next, long afterDataId) {
+        TableId id = next.table().id();
+        String to = next.table().primaryKey().stream().map(k -> q(next.cdcColumn(k))).collect(Collectors.joining(", "));
+        String keys = from.table().primaryKey().stream().map(k -> q(from.cdcColumn(k))).collect(Collectors.joining(", "));
+        String where = " WHERE " + q(TRIGGER_ID) + " = " + from.version() + " AND " + q(DATA_ID) + " > " + afterDataId
+                + " AND " + q(OPERATION) + " > 0";
+        String changed = "SELECT " + keys + " FROM " + inCdc(names.cdcTable(id)) + where;
+        if (options.recordErrors()) {
+            changed += " UNION SELECT " + from.table().primaryKey().stream().map(HanaCaptureSql::q).collect(Collectors.joining(", "))
+                    + " FROM " + inCdc(names.errorTable(id)) + where;
+        }
+        return "INSERT INTO " + inCdc(names.cdcTable(id)) + " (" + q(DATA_ID) + ", " + q(TRIGGER_ID) + ", " + q(TRANSACTION_ID) + ", "
+                + q(CREATE_TIME) + ", " + q(OPERATION) + ", " + to + ") SELECT " + inCdc(names.sequence()) + ".NEXTVAL, " + next.version()
+                + ", CURRENT_UPDATE_TRANSACTION(), CURRENT_UTCTIMESTAMP, " + OP_RESYNC + ", k.* FROM (SELECT DISTINCT * FROM ("
+                + changed + ") u) k";
+    }
+
+    @Override
+    public List<String> installTriggers(CaptureLayout layout) {
+        SourceTable t = layout.table();
+        int version = layout.version();
         String cdc = inCdc(names.cdcTable(t.id()));
         List<String> out = new ArrayList<>();
         out.add(trigger(t, "ins", "INSERT", "NEW ROW \"NEW\"", version,
-                insert(cdc, version, OP_INSERT, "NEW", captured), errors(t, version, "NEW")));
+                insert(cdc, layout, OP_INSERT, "NEW"), errors(t, version, "NEW")));
         String keyUnchanged = t.primaryKey().stream().map(k -> ":OLD." + q(k) + " = :NEW." + q(k)).collect(Collectors.joining(" AND "));
         out.add(trigger(t, "upd", "UPDATE", "OLD ROW \"OLD\", NEW ROW \"NEW\"", version,
-                "IF NOT (" + keyUnchanged + ") THEN " + insert(cdc, version, OP_UPDATE_BEFORE, "OLD", captured) + " END IF; "
-                        + insert(cdc, version, OP_UPDATE_AFTER, "NEW", captured),
+                "IF NOT (" + keyUnchanged + ") THEN " + insert(cdc, layout, OP_UPDATE_BEFORE, "OLD") + " END IF; "
+                        + insert(cdc, layout, OP_UPDATE_AFTER, "NEW"),
                 errors(t, version, "OLD") + " " + errors(t, version, "NEW")));
         out.add(trigger(t, "del", "DELETE", "OLD ROW \"OLD\"", version,
-                insert(cdc, version, OP_DELETE, "OLD", captured), errors(t, version, "OLD")));
+                insert(cdc, layout, OP_DELETE, "OLD"), errors(t, version, "OLD")));
         return out;
     }
 
@@ -150,11 +195,11 @@ final class HanaCaptureSql implements CaptureSql {
                 + handler + body + " END";
     }
 
-    private String insert(String table, int version, int op, String row, List<SourceColumn> columns) {
+    private String insert(String table, CaptureLayout layout, int op, String row) {
         return "INSERT INTO " + table + " (" + q(DATA_ID) + ", " + q(TRIGGER_ID) + ", " + q(TRANSACTION_ID) + ", " + q(CREATE_TIME) + ", "
-                + q(OPERATION) + ", " + columns.stream().map(c -> q(c.name())).collect(Collectors.joining(", ")) + ") VALUES ("
-                + inCdc(names.sequence()) + ".NEXTVAL, " + version + ", CURRENT_UPDATE_TRANSACTION(), CURRENT_UTCTIMESTAMP, " + op + ", "
-                + columns.stream().map(c -> ":" + row + "." + q(c.name())).collect(Collectors.joining(", ")) + ");";
+                + q(OPERATION) + ", " + layout.capturedCdcColumns().stream().map(HanaCaptureSql::q).collect(Collectors.joining(", "))
+                + ") VALUES (" + inCdc(names.sequence()) + ".NEXTVAL, " + layout.version() + ", CURRENT_UPDATE_TRANSACTION(), CURRENT_UTCTIMESTAMP, "
+                + op + ", " + layout.captured().stream().map(c -> ":" + row + "." + q(c.name())).collect(Collectors.joining(", ")) + ");";
     }
 
     private String errors(SourceTable t, int version, String row) {
@@ -193,6 +238,7 @@ final class HanaCaptureSql implements CaptureSql {
         return List.of(
                 ifPresent(tableCount(HEARTBEAT), "DROP TABLE " + inCdc(HEARTBEAT)),
                 ifPresent(tableCount(SUBSCRIPTIONS), "DROP TABLE " + inCdc(SUBSCRIPTIONS)),
+                ifPresent(tableCount(SCHEMA_HISTORY), "DROP TABLE " + inCdc(SCHEMA_HISTORY)),
                 ifPresent(tableCount(CAPTURE_REGISTRY), "DROP TABLE " + inCdc(CAPTURE_REGISTRY)),
                 ifPresent("SELECT COUNT(*) FROM SYS.SEQUENCES WHERE SCHEMA_NAME = " + literal(names.cdcSchema())
                         + " AND SEQUENCE_NAME = " + literal(names.sequence()), "DROP SEQUENCE " + inCdc(names.sequence())));

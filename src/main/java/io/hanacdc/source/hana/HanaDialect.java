@@ -35,8 +35,15 @@ import java.util.Optional;
 public final class HanaDialect implements SourceDialect {
     static final String TABLES = "SELECT TABLE_NAME FROM SYS.TABLES WHERE SCHEMA_NAME = ? AND IS_TEMPORARY = 'FALSE'"
             + " AND TABLE_TYPE IN ('ROW', 'COLUMN') ORDER BY TABLE_NAME";
-    static final String COLUMNS = "SELECT COLUMN_NAME, DATA_TYPE_NAME, LENGTH, SCALE, IS_NULLABLE FROM SYS.TABLE_COLUMNS"
+    static final String COLUMNS = "SELECT COLUMN_NAME, DATA_TYPE_NAME, LENGTH, SCALE, IS_NULLABLE, DEFAULT_VALUE FROM SYS.TABLE_COLUMNS"
             + " WHERE SCHEMA_NAME = ? AND TABLE_NAME = ? ORDER BY POSITION";
+    /** The schema poll: one row per column of the polled tables; COLUMN_ID survives a rename, TABLE_OID a drop and re-create does not. */
+    static final String STAMPS = "SELECT c.SCHEMA_NAME, c.TABLE_NAME, c.TABLE_OID, c.COLUMN_ID, c.COLUMN_NAME,"
+            + " c.DATA_TYPE_NAME || '(' || TO_NVARCHAR(c.LENGTH) || ',' || IFNULL(TO_NVARCHAR(c.SCALE), '-') || ') ' || c.IS_NULLABLE"
+            + " || ' ' || IFNULL(c.DEFAULT_VALUE, '') || IFNULL(' KEY' || TO_NVARCHAR(k.POSITION), '')"
+            + " FROM SYS.TABLE_COLUMNS c LEFT JOIN SYS.CONSTRAINTS k ON k.SCHEMA_NAME = c.SCHEMA_NAME AND k.TABLE_NAME = c.TABLE_NAME"
+            + " AND k.COLUMN_NAME = c.COLUMN_NAME AND k.IS_PRIMARY_KEY = 'TRUE'"
+            + " WHERE %s ORDER BY c.SCHEMA_NAME, c.TABLE_NAME, c.POSITION";
     static final String PRIMARY_KEY = "SELECT COLUMN_NAME FROM SYS.CONSTRAINTS WHERE SCHEMA_NAME = ? AND TABLE_NAME = ?"
             + " AND IS_PRIMARY_KEY = 'TRUE' ORDER BY POSITION";
     static final String ESTIMATE = "SELECT COALESCE(SUM(RECORD_COUNT), 0) FROM SYS.M_TABLES WHERE SCHEMA_NAME = ? AND TABLE_NAME = ?";
@@ -119,13 +126,25 @@ public final class HanaDialect implements SourceDialect {
                     scale = -1;
                 }
                 ColumnType mapped = HanaTypes.map(id + "." + name, type, length, scale);
-                columns.add(new SourceColumn(name, HanaTypes.ddl(type, length, scale), mapped, "TRUE".equals(rs.getString(5))));
+                columns.add(new SourceColumn(name, HanaTypes.ddl(type, length, scale), mapped, "TRUE".equals(rs.getString(5)),
+                        HanaDefaults.parse(rs.getString(6), mapped)));
             }
         }
         if (columns.isEmpty()) {
             return Optional.empty();
         }
         return Optional.of(new SourceTable(id, columns, CatalogReads.strings(c, PRIMARY_KEY, id)));
+    }
+
+    @Override
+    public java.util.Map<TableId, io.hanacdc.source.TableStamp> stamps(Connection c, java.util.Collection<TableId> tables) throws SQLException {
+        return CatalogReads.stamps(c, STAMPS.formatted(CatalogReads.anyOf("c.SCHEMA_NAME", "c.TABLE_NAME", tables)));
+    }
+
+    /** SAP does not document whether COLUMN_ID survives RENAME COLUMN: until verified, a rename is a drop and an add. */
+    @Override
+    public boolean columnIdsSurviveRenames() {
+        return false;
     }
 
     @Override
@@ -202,18 +221,17 @@ public final class HanaDialect implements SourceDialect {
 
     /** DDL joins the transaction (AUTOCOMMIT DDL OFF), so a failure rolls back every statement of the unit. */
     @Override
-    public void executeAtomically(Connection c, List<String> statements, Duration lockTimeout) throws SQLException {
+    public <T> T inTransaction(Connection c, Duration lockTimeout, io.hanacdc.source.SqlWork<T> work) throws SQLException {
         boolean autoCommit = c.getAutoCommit();
         c.setAutoCommit(false);
         try (Statement s = c.createStatement()) {
             s.execute("SET TRANSACTION AUTOCOMMIT DDL OFF");
             s.execute("SET TRANSACTION LOCK WAIT TIMEOUT " + lockTimeout.toMillis());
             try {
-                for (String sql : statements) {
-                    s.execute(sql);
-                }
+                T result = work.run(c);
                 c.commit();
-            } catch (SQLException e) {
+                return result;
+            } catch (SQLException | RuntimeException e) {
                 c.rollback();
                 throw e;
             } finally {

@@ -9,6 +9,8 @@ import static io.hanacdc.source.CdcColumns.OP_DELETE;
 import static io.hanacdc.source.CdcColumns.OP_INSERT;
 import static io.hanacdc.source.CdcColumns.OP_UPDATE_AFTER;
 import static io.hanacdc.source.CdcColumns.OP_UPDATE_BEFORE;
+import static io.hanacdc.source.CdcColumns.OP_RESYNC;
+import static io.hanacdc.source.CdcColumns.SCHEMA_HISTORY;
 import static io.hanacdc.source.CdcColumns.SUBSCRIPTIONS;
 import static io.hanacdc.source.CdcColumns.TRANSACTION_ID;
 import static io.hanacdc.source.CdcColumns.TRIGGER_ID;
@@ -17,6 +19,7 @@ import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
+import io.hanacdc.source.CaptureLayout;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureSql;
 import io.hanacdc.sql.Identifiers;
@@ -34,17 +37,12 @@ import java.util.stream.Collectors;
 final class PostgresCaptureSql implements CaptureSql {
     private static final String NEW = "hanacdc_new";
     private static final String OLD = "hanacdc_old";
+    private static final String TRANSACTION = "pg_current_xact_id()::text::bigint";
+    private static final String NOW = "clock_timestamp() AT TIME ZONE 'UTC'";
     private final CaptureNames names;
-    private final boolean keysOnly;
 
-    PostgresCaptureSql(CaptureNames names, boolean keysOnly) {
+    PostgresCaptureSql(CaptureNames names) {
         this.names = names;
-        this.keysOnly = keysOnly;
-    }
-
-    /** The columns a CDC row carries: all of them, or the key alone in keys-only mode. */
-    private List<SourceColumn> captured(SourceTable t) {
-        return keysOnly ? t.keyColumns() : t.columns();
     }
 
     private String q(String id) {
@@ -66,6 +64,9 @@ final class PostgresCaptureSql implements CaptureSql {
                         + " installed_at timestamp NOT NULL DEFAULT (now() AT TIME ZONE 'UTC'), PRIMARY KEY (source_schema, source_table))",
                 "CREATE TABLE IF NOT EXISTS " + inCdc(SUBSCRIPTIONS) + " (task text NOT NULL, source_schema text NOT NULL,"
                         + " source_table text NOT NULL, purge_high bigint, purge_open text, PRIMARY KEY (task, source_schema, source_table))",
+                "CREATE TABLE IF NOT EXISTS " + inCdc(SCHEMA_HISTORY) + " (source_schema text NOT NULL, source_table text NOT NULL,"
+                        + " version int NOT NULL, layout text NOT NULL, table_oid bigint NOT NULL, switch_high bigint NOT NULL,"
+                        + " recorded_at timestamp NOT NULL DEFAULT (now() AT TIME ZONE 'UTC'), PRIMARY KEY (source_schema, source_table, version))",
                 "CREATE TABLE IF NOT EXISTS " + inCdc(HEARTBEAT) + " (task varchar(128) NOT NULL PRIMARY KEY, beat_at timestamp NOT NULL)");
     }
 
@@ -78,30 +79,63 @@ final class PostgresCaptureSql implements CaptureSql {
     }
 
     @Override
-    public List<String> installTable(SourceTable t, int version) {
-        TableId id = t.id();
+    public List<String> installTable(CaptureLayout layout) {
+        TableId id = layout.table().id();
         String cdc = inCdc(names.cdcTable(id));
-        String fn = inCdc(names.trigger(id, "fn"));
-        String src = q(id.schema()) + "." + q(id.name());
-        String columnDefs = captured(t).stream().map(c -> q(c.name()) + " " + c.sourceType()).collect(Collectors.joining(", "));
         List<String> out = new ArrayList<>(List.of(
                 "CREATE TABLE " + cdc + " (" + q(DATA_ID) + " bigint NOT NULL PRIMARY KEY, " + q(TRIGGER_ID) + " int NOT NULL, "
                         + q(TRANSACTION_ID) + " bigint NOT NULL, " + q(CREATE_TIME) + " timestamp NOT NULL, "
-                        + q(OPERATION) + " smallint NOT NULL, " + columnDefs + ")",
+                        + q(OPERATION) + " smallint NOT NULL, " + definitions(cdcNamed(layout)) + ")",
                 "CREATE INDEX " + q(names.trigger(id, "tx")) + " ON " + cdc + " (" + q(TRANSACTION_ID) + ", " + q(DATA_ID) + ")"));
-        out.addAll(installTriggers(t, version));
+        out.addAll(installTriggers(layout));
         return out;
     }
 
+    /** The captured columns under their CDC-table names. */
+    private static List<SourceColumn> cdcNamed(CaptureLayout layout) {
+        List<SourceColumn> captured = layout.captured();
+        List<String> cdc = layout.capturedCdcColumns();
+        List<SourceColumn> out = new ArrayList<>();
+        for (int i = 0; i < captured.size(); i++) {
+            out.add(captured.get(i).renamed(cdc.get(i)));
+        }
+        return out;
+    }
+
+    private String definitions(List<SourceColumn> columns) {
+        return columns.stream().map(c -> q(c.name()) + " " + c.sourceType()).collect(Collectors.joining(", "));
+    }
+
     @Override
-    public List<String> installTriggers(SourceTable t, int version) {
-        TableId id = t.id();
+    public List<String> addCdcColumns(TableId id, List<SourceColumn> columns) {
+        return List.of("ALTER TABLE " + inCdc(names.cdcTable(id)) + " "
+                + columns.stream().map(c -> "ADD COLUMN " + q(c.name()) + " " + c.sourceType()).collect(Collectors.joining(", ")));
+    }
+
+    @Override
+    public String resyncKeys(CaptureLayout from, CaptureLayout next, long afterDataId) {
+        String cdc = inCdc(names.cdcTable(next.table().id()));
+        String to = next.table().primaryKey().stream().map(k -> q(next.cdcColumn(k))).collect(Collectors.joining(", "));
+        String keys = from.table().primaryKey().stream().map(k -> q(from.cdcColumn(k))).collect(Collectors.joining(", "));
+        return "INSERT INTO " + cdc + " (" + q(DATA_ID) + ", " + q(TRIGGER_ID) + ", " + q(TRANSACTION_ID) + ", " + q(CREATE_TIME) + ", "
+                + q(OPERATION) + ", " + to + ") SELECT " + nextDataId() + ", " + next.version() + ", " + TRANSACTION + ", " + NOW + ", "
+                + OP_RESYNC + ", k.* FROM (SELECT DISTINCT " + keys + " FROM " + cdc + " WHERE " + q(TRIGGER_ID) + " = " + from.version()
+                + " AND " + q(DATA_ID) + " > " + afterDataId + " AND " + q(OPERATION) + " > 0) k";
+    }
+
+    private String nextDataId() {
+        return "nextval(" + Identifiers.literal(inCdc(names.sequence())) + "::regclass)";
+    }
+
+    @Override
+    public List<String> installTriggers(CaptureLayout layout) {
+        TableId id = layout.table().id();
         String cdc = inCdc(names.cdcTable(id));
         String fn = inCdc(names.trigger(id, "fn"));
         String src = q(id.schema()) + "." + q(id.name());
         return List.of(
                 "CREATE FUNCTION " + fn + "() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog AS "
-                        + dollarQuote(functionBody(t, version, cdc)),
+                        + dollarQuote(functionBody(layout, cdc)),
                 "CREATE TRIGGER " + q(names.trigger(id, "ins")) + " AFTER INSERT ON " + src
                         + " REFERENCING NEW TABLE AS " + NEW + " FOR EACH STATEMENT EXECUTE FUNCTION " + fn + "()",
                 "CREATE TRIGGER " + q(names.trigger(id, "upd")) + " AFTER UPDATE ON " + src
@@ -110,29 +144,29 @@ final class PostgresCaptureSql implements CaptureSql {
                         + " REFERENCING OLD TABLE AS " + OLD + " FOR EACH STATEMENT EXECUTE FUNCTION " + fn + "()");
     }
 
-    private String functionBody(SourceTable t, int version, String cdc) {
-        String cols = captured(t).stream().map(c -> q(c.name())).collect(Collectors.joining(", "));
+    private String functionBody(CaptureLayout layout, String cdc) {
+        SourceTable t = layout.table();
+        String cols = layout.capturedCdcColumns().stream().map(this::q).collect(Collectors.joining(", "));
         String head = "INSERT INTO " + cdc + " (" + q(DATA_ID) + ", " + q(TRIGGER_ID) + ", " + q(TRANSACTION_ID) + ", "
-                + q(CREATE_TIME) + ", " + q(OPERATION) + ", " + cols + ") SELECT nextval("
-                + Identifiers.literal(inCdc(names.sequence())) + "::regclass), " + version
-                + ", pg_current_xact_id()::text::bigint, clock_timestamp() AT TIME ZONE 'UTC', ";
+                + q(CREATE_TIME) + ", " + q(OPERATION) + ", " + cols + ") SELECT " + nextDataId() + ", " + layout.version()
+                + ", " + TRANSACTION + ", " + NOW + ", ";
         String keyChanged = t.primaryKey().stream().map(k -> "n." + q(k) + " = o." + q(k)).collect(Collectors.joining(" AND "));
         return "BEGIN\n"
                 + "  IF TG_OP = 'INSERT' THEN\n"
-                + "    " + head + OP_INSERT + ", " + prefixed("n", t) + " FROM " + NEW + " n;\n"
+                + "    " + head + OP_INSERT + ", " + prefixed("n", layout) + " FROM " + NEW + " n;\n"
                 + "  ELSIF TG_OP = 'DELETE' THEN\n"
-                + "    " + head + OP_DELETE + ", " + prefixed("o", t) + " FROM " + OLD + " o;\n"
+                + "    " + head + OP_DELETE + ", " + prefixed("o", layout) + " FROM " + OLD + " o;\n"
                 + "  ELSE\n"
-                + "    " + head + OP_UPDATE_BEFORE + ", " + prefixed("o", t) + " FROM " + OLD + " o"
+                + "    " + head + OP_UPDATE_BEFORE + ", " + prefixed("o", layout) + " FROM " + OLD + " o"
                 + " WHERE NOT EXISTS (SELECT 1 FROM " + NEW + " n WHERE " + keyChanged + ");\n"
-                + "    " + head + OP_UPDATE_AFTER + ", " + prefixed("n", t) + " FROM " + NEW + " n;\n"
+                + "    " + head + OP_UPDATE_AFTER + ", " + prefixed("n", layout) + " FROM " + NEW + " n;\n"
                 + "  END IF;\n"
                 + "  RETURN NULL;\n"
                 + "END";
     }
 
-    private String prefixed(String alias, SourceTable t) {
-        return captured(t).stream().map(SourceColumn::name).map(c -> alias + "." + q(c)).collect(Collectors.joining(", "));
+    private String prefixed(String alias, CaptureLayout layout) {
+        return layout.captured().stream().map(SourceColumn::name).map(c -> alias + "." + q(c)).collect(Collectors.joining(", "));
     }
 
     /** Dollar-quotes a function body with a tag that cannot occur inside it (names are user data). */
@@ -167,6 +201,7 @@ final class PostgresCaptureSql implements CaptureSql {
         return List.of(
                 "DROP TABLE IF EXISTS " + inCdc(HEARTBEAT),
                 "DROP TABLE IF EXISTS " + inCdc(SUBSCRIPTIONS),
+                "DROP TABLE IF EXISTS " + inCdc(SCHEMA_HISTORY),
                 "DROP TABLE IF EXISTS " + inCdc(CAPTURE_REGISTRY),
                 "DROP SEQUENCE IF EXISTS " + inCdc(names.sequence()));
     }

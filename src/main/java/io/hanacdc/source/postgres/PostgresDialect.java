@@ -45,10 +45,12 @@ public final class PostgresDialect implements SourceDialect {
                    information_schema._pg_char_max_length(a.atttypid, a.atttypmod),
                    information_schema._pg_numeric_precision(a.atttypid, a.atttypmod),
                    coalesce(information_schema._pg_numeric_scale(a.atttypid, a.atttypmod),
-                            information_schema._pg_datetime_precision(a.atttypid, a.atttypmod))
+                            information_schema._pg_datetime_precision(a.atttypid, a.atttypmod)),
+                   pg_get_expr(d.adbin, d.adrelid)
             FROM pg_attribute a
             JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
             JOIN pg_type t ON t.oid = a.atttypid
+            LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
             WHERE n.nspname = ? AND c.relname = ? AND c.relkind IN ('r', 'p') AND a.attnum > 0 AND NOT a.attisdropped
             ORDER BY a.attnum""";
     private static final String PRIMARY_KEY = """
@@ -57,6 +59,18 @@ public final class PostgresDialect implements SourceDialect {
             JOIN LATERAL unnest(i.indkey) WITH ORDINALITY k(attnum, ord) ON true
             JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = k.attnum
             WHERE i.indisprimary AND n.nspname = ? AND c.relname = ? ORDER BY k.ord""";
+    /** One row per column of the polled tables; attnum survives a rename, the table oid a drop and re-create does not. */
+    private static final String STAMPS = """
+            SELECT n.nspname, c.relname, c.oid::bigint, a.attnum, a.attname,
+                   format_type(a.atttypid, a.atttypmod) || CASE WHEN a.attnotnull THEN ' NOT NULL' ELSE '' END
+                   || coalesce(' DEFAULT ' || pg_get_expr(d.adbin, d.adrelid), '')
+                   || CASE WHEN a.attnum = ANY (i.indkey::int2[]) THEN ' KEY' || array_position(i.indkey::int2[], a.attnum) ELSE '' END
+            FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+            LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+            LEFT JOIN pg_index i ON i.indrelid = c.oid AND i.indisprimary
+            WHERE c.relkind IN ('r', 'p') AND %s
+            ORDER BY 1, 2, a.attnum""";
     private static final String TABLES = """
             SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
             WHERE n.nspname = ? AND c.relkind IN ('r', 'p') AND NOT c.relispartition ORDER BY 1""";
@@ -109,7 +123,7 @@ public final class PostgresDialect implements SourceDialect {
                     String formatted = rs.getString(3);
                     var type = PostgresTypes.map(id + "." + name, rs.getString(2), formatted,
                             intOr(rs, 5), intOr(rs, 6), Math.max(intOr(rs, 7), 0));
-                    columns.add(new SourceColumn(name, formatted, type, !rs.getBoolean(4)));
+                    columns.add(new SourceColumn(name, formatted, type, !rs.getBoolean(4), PostgresDefaults.parse(rs.getString(8))));
                 }
             }
         }
@@ -125,6 +139,17 @@ public final class PostgresDialect implements SourceDialect {
     }
 
     @Override
+    public java.util.Map<TableId, io.hanacdc.source.TableStamp> stamps(Connection c, java.util.Collection<TableId> tables) throws SQLException {
+        return CatalogReads.stamps(c, STAMPS.formatted(CatalogReads.anyOf("n.nspname", "c.relname", tables)));
+    }
+
+    /** Attnum is kept by RENAME COLUMN. */
+    @Override
+    public boolean columnIdsSurviveRenames() {
+        return true;
+    }
+
+    @Override
     public long estimateRows(Connection c, TableId id) throws SQLException {
         return CatalogReads.number(c, ESTIMATE, id);
     }
@@ -136,7 +161,7 @@ public final class PostgresDialect implements SourceDialect {
 
     @Override
     public CaptureSql captureSql(CaptureNames names) {
-        return new PostgresCaptureSql(names, options.keysOnly());
+        return new PostgresCaptureSql(names);
     }
 
     @Override
@@ -170,16 +195,15 @@ public final class PostgresDialect implements SourceDialect {
     }
 
     @Override
-    public void executeAtomically(Connection c, List<String> statements, Duration lockTimeout) throws SQLException {
+    public <T> T inTransaction(Connection c, Duration lockTimeout, io.hanacdc.source.SqlWork<T> work) throws SQLException {
         boolean autoCommit = c.getAutoCommit();
         c.setAutoCommit(false);
         try (Statement s = c.createStatement()) {
             s.execute("SET LOCAL lock_timeout = '" + lockTimeout.toMillis() + "ms'");
-            for (String sql : statements) {
-                s.execute(sql);
-            }
+            T result = work.run(c);
             c.commit();
-        } catch (SQLException e) {
+            return result;
+        } catch (SQLException | RuntimeException e) {
             c.rollback();
             throw e;
         } finally {

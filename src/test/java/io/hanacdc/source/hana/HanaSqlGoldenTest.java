@@ -100,7 +100,7 @@ class HanaSqlGoldenTest {
         out.add(HanaDialect.CATALOG_READ);
         out.add(HanaDialect.TRIGGERS);
         out.addAll(hana.captureSql(names).uninstallTriggers(sample().id()));
-        out.addAll(hana.captureSql(names).installTriggers(sample(), 3));
+        out.addAll(hana.captureSql(names).installTriggers(new io.hanacdc.source.CaptureLayout(sample(), 3, sample().columnNames())));
         out.add("SELECT " + hana.qualified("CDC", names.sequence()) + ".NEXTVAL FROM DUMMY");
         out.add("WHERE " + hana.keyAfterPredicate(List.of("select", "Line No")));
         SourceTable t = sample();

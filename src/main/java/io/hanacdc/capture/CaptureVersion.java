@@ -1,0 +1,22 @@
+package io.hanacdc.capture;
+
+import io.hanacdc.source.CaptureLayout;
+import java.util.Map;
+
+/**
+ * A capture version as the schema history records it.
+ *
+ * @param columnIds  the source's stable id of each column (see {@link io.hanacdc.source.TableStamp})
+ * @param tableOid   the source table's object id when the version was recorded
+ * @param switchHigh every row of earlier versions has a data id at most this (read after the switch took its locks)
+ */
+public record CaptureVersion(CaptureLayout layout, Map<String, Long> columnIds, long tableOid, long switchHigh) {
+    /** Whether the source table is another object than the one this version captured (0: recorded without its id). */
+    public boolean recreatedAs(io.hanacdc.source.TableStamp stamp) {
+        return tableOid != 0 && tableOid != stamp.objectId();
+    }
+
+    public int version() {
+        return layout.version();
+    }
+}

@@ -1,0 +1,86 @@
+package io.hanacdc.capture;
+
+import static io.hanacdc.source.CdcColumns.SCHEMA_HISTORY;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hanacdc.schema.SourceColumn;
+import io.hanacdc.schema.SourceTable;
+import io.hanacdc.schema.TableId;
+import io.hanacdc.source.CaptureLayout;
+import io.hanacdc.source.CaptureNames;
+import io.hanacdc.source.SourceDialect;
+import io.hanacdc.sql.Identifiers;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The schema-history table: one row per capture version of each table, its layout stored as JSON. */
+public final class SchemaHistory {
+    private record Column(SourceColumn column, String cdc, Long id) {}
+
+    private record Layout(List<Column> columns, List<String> primaryKey) {}
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private final String table;
+
+    public SchemaHistory(SourceDialect dialect, CaptureNames names) {
+        this.table = dialect.qualified(names.cdcSchema(), SCHEMA_HISTORY);
+    }
+
+    /** Every recorded version of the table, oldest first. */
+    public List<CaptureVersion> load(Connection c, TableId id) throws SQLException {
+        List<CaptureVersion> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT version, layout, table_oid, switch_high FROM " + table
+                + " WHERE source_schema = ? AND source_table = ? ORDER BY version")) {
+            ps.setString(1, id.schema());
+            ps.setString(2, id.name());
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(decode(id, rs.getInt(1), rs.getString(2), rs.getLong(3), rs.getLong(4)));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The insert of a version, with its values inlined (for install --print-sql and the install unit). */
+    public String insertSql(CaptureVersion v) {
+        TableId id = v.layout().table().id();
+        return "INSERT INTO " + table + " (source_schema, source_table, version, layout, table_oid, switch_high) VALUES ("
+                + Identifiers.literal(id.schema()) + ", " + Identifiers.literal(id.name()) + ", " + v.version() + ", "
+                + Identifiers.literal(encode(v)) + ", " + v.tableOid() + ", " + v.switchHigh() + ")";
+    }
+
+    static String encode(CaptureVersion v) {
+        SourceTable t = v.layout().table();
+        List<Column> columns = new ArrayList<>();
+        for (int i = 0; i < t.columns().size(); i++) {
+            SourceColumn c = t.columns().get(i);
+            columns.add(new Column(c, v.layout().cdcColumns().get(i), v.columnIds().get(c.name())));
+        }
+        try {
+            return JSON.writeValueAsString(new Layout(columns, t.primaryKey()));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static CaptureVersion decode(TableId id, int version, String json, long oid, long switchHigh) {
+        try {
+            Layout layout = JSON.readValue(json, Layout.class);
+            Map<String, Long> ids = new HashMap<>();
+            layout.columns().stream().filter(c -> c.id() != null).forEach(c -> ids.put(c.column().name(), c.id()));
+            SourceTable t = new SourceTable(id, layout.columns().stream().map(Column::column).toList(), layout.primaryKey());
+            return new CaptureVersion(new CaptureLayout(t, version, layout.columns().stream().map(Column::cdc).toList()),
+                    ids, oid, switchHigh);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("schema history of " + id + " version " + version + " is unreadable: " + e.getMessage(), e);
+        }
+    }
+}
