@@ -60,7 +60,7 @@ public final class CaptureEvolver {
             if (registered != current.version()) {
                 return null; // another process moved capture on meanwhile
             }
-            List<String> statements = new ArrayList<>();
+            List<String> statements = new ArrayList<>(List.of(sql.lockSource(now.id())));
             if (!newCdcColumns.isEmpty()) {
                 statements.addAll(sql.addCdcColumns(now.id(), newCdcColumns));
             }
@@ -69,9 +69,10 @@ public final class CaptureEvolver {
             if (!recreated && !diff.keyChanged()) {
                 statements.add(sql.resyncKeys(current.layout(), next, windowFrom));
             }
-            run(tx, statements);
+            CaptureInstaller.execute(tx, statements);
             CaptureVersion v = new CaptureVersion(next, stamp.columnIds(), stamp.objectId(), dialect.readHighWaterMark(tx, names));
-            run(tx, List.of(history.insertSql(v), registry.updateSql(now, keysOnly(), next.version())));
+            history.insert(tx, v);
+            CaptureInstaller.execute(tx, List.of(registry.updateSql(now, keysOnly(), next.version())));
             return v;
         });
         if (result == null) {
@@ -86,14 +87,6 @@ public final class CaptureEvolver {
 
     private boolean keysOnly() {
         return dialect.captureOptions().keysOnly();
-    }
-
-    private static void run(Connection c, List<String> statements) throws SQLException {
-        try (var s = c.createStatement()) {
-            for (String statement : statements) {
-                s.execute(statement);
-            }
-        }
     }
 
     /**

@@ -51,20 +51,23 @@ public final class CaptureInstaller {
     public List<String> script(List<SourceTable> tables) {
         List<String> out = new ArrayList<>(sql.installShared());
         for (SourceTable t : withHeartbeat(tables)) {
-            out.addAll(installStatements(t, null, false)); // object and column ids are filled in by the first schema check
+            out.addAll(installStatements(t, false));
+            out.add(history.insertSql(firstVersion(t, null))); // object and column ids are filled in by the first schema check
         }
         return out;
     }
 
     /** A new table's capture at version 1: CDC table, triggers, history, registry, subscription. */
-    private List<String> installStatements(SourceTable t, TableStamp stamp, boolean createdSchema) {
-        CaptureLayout layout = CaptureLayout.initial(t, keysOnly());
-        List<String> statements = new ArrayList<>(sql.installTable(layout));
-        statements.add(history.insertSql(new CaptureVersion(layout, stamp == null ? Map.of() : stamp.columnIds(),
-                stamp == null ? 0 : stamp.objectId(), 0)));
+    private List<String> installStatements(SourceTable t, boolean createdSchema) {
+        List<String> statements = new ArrayList<>(sql.installTable(CaptureLayout.initial(t, keysOnly())));
         statements.add(registry.insertSql(t, keysOnly(), 1, createdSchema));
         statements.add(registry.subscribeSql(task, t.id()));
         return statements;
+    }
+
+    private CaptureVersion firstVersion(SourceTable t, TableStamp stamp) {
+        return new CaptureVersion(CaptureLayout.initial(t, keysOnly()), stamp == null ? Map.of() : stamp.columnIds(),
+                stamp == null ? 0 : stamp.objectId(), 0);
     }
 
     /** The given tables and the heartbeat table, which is captured like any other. */
@@ -85,7 +88,12 @@ public final class CaptureInstaller {
         for (SourceTable t : tables) {
             CaptureRegistry.Entry existing = installed.get(t.id());
             if (existing == null) {
-                run(c, installStatements(t, stamps.get(t.id()), createdSchema), "capture for table " + t.id());
+                CaptureVersion first = firstVersion(t, stamps.get(t.id()));
+                run(c, tx -> {
+                    execute(tx, installStatements(t, createdSchema));
+                    history.insert(tx, first);
+                    return null;
+                }, "capture for table " + t.id());
                 LOG.info("installed capture for {} (CDC table {}.{})", t.id(), names.cdcSchema(), names.cdcTable(t.id()));
                 continue;
             }
@@ -195,8 +203,24 @@ public final class CaptureInstaller {
     }
 
     private void run(Connection c, List<String> statements, String what) {
+        run(c, tx -> {
+            execute(tx, statements);
+            return null;
+        }, what);
+    }
+
+    static void execute(Connection c, List<String> statements) throws SQLException {
+        try (var s = c.createStatement()) {
+            for (String statement : statements) {
+                s.execute(statement);
+            }
+        }
+    }
+
+    /** Runs the work as one atomic unit; a failure changes nothing and is reported naming what was installed or removed. */
+    private void run(Connection c, io.hanacdc.source.SqlWork<Void> work, String what) {
         try {
-            dialect.executeAtomically(c, statements, lockTimeout);
+            dialect.inTransaction(c, lockTimeout, work);
         } catch (SQLException e) {
             throw new CdcException("could not install/remove " + what + " (nothing of it was changed): " + e.getMessage()
                     + hint(e), e);

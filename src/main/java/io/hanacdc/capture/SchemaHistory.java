@@ -2,6 +2,7 @@ package io.hanacdc.capture;
 
 import static io.hanacdc.source.CdcColumns.SCHEMA_HISTORY;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hanacdc.schema.SourceColumn;
@@ -26,7 +27,8 @@ public final class SchemaHistory {
 
     private record Layout(List<Column> columns, List<String> primaryKey) {}
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Compact: zeros, nulls and falses are left out (a 300-column layout stays small). */
+    private static final ObjectMapper JSON = new ObjectMapper().setSerializationInclusion(JsonInclude.Include.NON_DEFAULT);
     private final String table;
 
     public SchemaHistory(SourceDialect dialect, CaptureNames names) {
@@ -49,7 +51,22 @@ public final class SchemaHistory {
         return out;
     }
 
-    /** The insert of a version, with its values inlined (for install --print-sql and the install unit). */
+    /** Records a version in the caller's transaction. */
+    public void insert(Connection c, CaptureVersion v) throws SQLException {
+        TableId id = v.layout().table().id();
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + table
+                + " (source_schema, source_table, version, layout, table_oid, switch_high) VALUES (?, ?, ?, ?, ?, ?)")) {
+            ps.setString(1, id.schema());
+            ps.setString(2, id.name());
+            ps.setInt(3, v.version());
+            ps.setString(4, encode(v));
+            ps.setLong(5, v.tableOid());
+            ps.setLong(6, v.switchHigh());
+            ps.executeUpdate();
+        }
+    }
+
+    /** The insert of a version with its values inlined, for install --print-sql. */
     public String insertSql(CaptureVersion v) {
         TableId id = v.layout().table().id();
         return "INSERT INTO " + table + " (source_schema, source_table, version, layout, table_oid, switch_high) VALUES ("

@@ -26,7 +26,7 @@ import java.util.Optional;
 public final class PositionStore {
     private static final String[] STORED = {"phase", "base_high", "base_open", "window_high", "window_open", "cursor_id",
             "snapshot_key", "snapshot_rows", "last_data_id", "last_transaction_id", "last_source_time", "rows_applied",
-            "batches_applied", "paused"};
+            "batches_applied", "paused", "schema_version"};
     private static final String COLUMNS = String.join(", ", STORED);
     private final String controlDatabase;
     private final String table;
@@ -46,23 +46,24 @@ public final class PositionStore {
                     + " snapshot_key LONGTEXT NULL, snapshot_rows BIGINT NOT NULL, last_data_id BIGINT NOT NULL,"
                     + " last_transaction_id BIGINT NOT NULL, last_source_time DATETIME(6) NULL, rows_applied BIGINT NOT NULL,"
                     + " batches_applied BIGINT NOT NULL, paused BOOLEAN NOT NULL, updated_at DATETIME(6) NOT NULL,"
-                    + " version BIGINT NOT NULL DEFAULT 1,"
+                    + " version BIGINT NOT NULL DEFAULT 1, schema_version INT NOT NULL DEFAULT 1,"
                     + " PRIMARY KEY (task, source_schema, source_table)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin");
-            addVersionColumn(c, s);
+            addColumn(c, s, "version", "BIGINT NOT NULL DEFAULT 1");
+            addColumn(c, s, "schema_version", "INT NOT NULL DEFAULT 1");
         }
     }
 
-    /** Position tables of earlier versions have no version column; their rows start at version 1. */
-    private void addVersionColumn(Connection c, Statement s) throws SQLException {
-        try (ResultSet rs = c.getMetaData().getColumns(controlDatabase, null, "hanacdc_position", "version")) {
+    /** Position tables of earlier releases lack later columns; their rows take the column's default. */
+    private void addColumn(Connection c, Statement s, String column, String definition) throws SQLException {
+        try (ResultSet rs = c.getMetaData().getColumns(controlDatabase, null, "hanacdc_position", column)) {
             if (rs.next()) {
                 return;
             }
         }
         try {
-            s.execute("ALTER TABLE " + table + " ADD COLUMN version BIGINT NOT NULL DEFAULT 1");
+            s.execute("ALTER TABLE " + table + " ADD COLUMN " + column + " " + definition);
         } catch (SQLException e) {
-            try (ResultSet rs = c.getMetaData().getColumns(controlDatabase, null, "hanacdc_position", "version")) {
+            try (ResultSet rs = c.getMetaData().getColumns(controlDatabase, null, "hanacdc_position", column)) {
                 if (!rs.next()) {
                     throw e;
                 } // else another replica added it at the same moment
@@ -103,7 +104,7 @@ public final class PositionStore {
         return new Position(id, Phase.valueOf(rs.getString("phase")), new StreamRange(base, window, rs.getLong("cursor_id")),
                 rs.getString("snapshot_key"), rs.getLong("snapshot_rows"), rs.getLong("last_data_id"),
                 rs.getLong("last_transaction_id"), rs.getObject("last_source_time", LocalDateTime.class),
-                rs.getLong("rows_applied"), rs.getLong("batches_applied"), rs.getBoolean("paused"), rs.getLong("version"));
+                rs.getLong("rows_applied"), rs.getLong("batches_applied"), rs.getBoolean("paused"), rs.getLong("version"), rs.getInt("schema_version"));
     }
 
     /**
@@ -157,6 +158,7 @@ public final class PositionStore {
         ps.setLong(i++, p.rowsApplied());
         ps.setLong(i++, p.batchesApplied());
         ps.setBoolean(i++, p.paused());
+        ps.setInt(i++, p.schemaVersion());
         ps.setString(i++, task);
         ps.setString(i++, p.table().schema());
         ps.setString(i++, p.table().name());

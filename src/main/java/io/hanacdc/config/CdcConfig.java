@@ -24,10 +24,12 @@ public record CdcConfig(
         String watermark,
         Duration probeTimeout,
         AdminSettings admin,
-        Maintenance maintenance) {
+        Maintenance maintenance,
+        SchemaChangePolicy schemaChanges) {
 
     /** Heartbeat and purge of applied CDC rows. */
-    public record Maintenance(Duration heartbeatInterval, Duration purgeInterval, Duration purgeRetention, int purgeChunk) {}
+    public record Maintenance(Duration heartbeatInterval, Duration purgeInterval, Duration purgeRetention, int purgeChunk,
+                              Duration schemaCheckInterval) {}
 
     /** A database connection: JDBC URL and credentials. */
     public record Endpoint(String url, String user, String password) {
@@ -57,7 +59,9 @@ public record CdcConfig(
                 new Maintenance(Duration.ofSeconds(r.positiveInt("hanacdc.heartbeat.interval-s", 5)),
                         Duration.ofSeconds(r.positiveInt("hanacdc.purge.interval-s", 60)),
                         Duration.ofSeconds(r.nonNegativeInt("hanacdc.purge.retention-s", 0)),
-                        r.positiveInt("hanacdc.purge.chunk-size", 10000)));
+                        r.positiveInt("hanacdc.purge.chunk-size", 10000),
+                        Duration.ofMillis(r.positiveInt("hanacdc.schema.check-interval-ms", 2000))),
+                new SchemaChangePolicy(props));
     }
 
     /** Typed reads of settings, with messages naming the key. */

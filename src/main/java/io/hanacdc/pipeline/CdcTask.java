@@ -2,7 +2,11 @@ package io.hanacdc.pipeline;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.hanacdc.CdcException;
+import io.hanacdc.capture.CaptureEvolver;
 import io.hanacdc.capture.CaptureInstaller;
+import io.hanacdc.capture.SchemaHistory;
+import io.hanacdc.capture.TableHistory;
+import io.hanacdc.checkpoint.Position;
 import io.hanacdc.checkpoint.PositionStore;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.db.DataSources;
@@ -46,27 +50,41 @@ public final class CdcTask implements AutoCloseable {
     private final SourceDialect dialect;
     private final CaptureNames names;
     private final String task;
+    private final SchemaWatcher watcher;
 
     private CdcTask(HikariDataSource source, MySqlTarget target, List<TableWorker> workers, SourceDialect dialect, CaptureNames names,
-                    String task) {
+                    String task, SchemaWatcher watcher) {
         this.source = source;
         this.target = target;
         this.workers = workers;
         this.dialect = dialect;
         this.names = names;
         this.task = task;
+        this.watcher = watcher;
     }
 
-    /** Purges, for every table, the CDC rows all its subscribers have applied; returns rows deleted. */
+    /**
+     * Checks the shapes of the tables this process runs (DESIGN §5), following changes; returns the high
+     * water mark read before the check, up to which purging cannot lose rows a later check would re-read.
+     */
+    public long checkSchemas() throws SQLException {
+        try (Connection c = source.getConnection()) {
+            return watcher.check(c, workers.stream().filter(w -> !w.standby()).map(TableWorker::history).toList());
+        }
+    }
+
+    /** Purges, for every table, the CDC rows all its subscribers have applied (and a schema check has seen); returns rows deleted. */
     public long purge(CdcPurger purger) throws SQLException {
         long deleted = 0;
+        long checked = checkSchemas();
         try (Connection c = source.getConnection()) {
             for (TableWorker w : workers) {
                 Watermark base = w.appliedBase();
                 if (base == null) {
                     continue;
                 }
-                deleted += purger.purge(c, w.table().id(), base, BatchReader.captureTables(dialect, names, w.table()));
+                Watermark bound = base.high() <= checked ? base : new Watermark(checked, base.open(), base.openFrom());
+                deleted += purger.purge(c, w.table().id(), bound, BatchReader.captureTables(dialect, names, w.table()));
             }
         }
         return deleted;
@@ -131,14 +149,17 @@ public final class CdcTask implements AutoCloseable {
             }
             List<TableWorker> workers = new ArrayList<>();
             TableWorkerFactory factory = new TableWorkerFactory(cfg, dialect, names, source, target, store, watermarks, observer, hook);
-            try (Connection t = target.connection()) {
+            SchemaHistory schemaHistory = new SchemaHistory(dialect, names);
+            try (Connection s = source.getConnection(); Connection t = target.connection()) {
                 store.ensureTable(t);
                 for (TargetTable tt : targetTables) {
-                    tt.ensure(t, target.flavor());
-                    workers.add(factory.create(tt));
+                    TableHistory history = TableHistory.load(s, schemaHistory, tt.source().id());
+                    targetAtItsVersion(tt, history, store.load(t, tt.source().id())).ensure(t, target.flavor());
+                    workers.add(factory.create(history));
                 }
             }
-            return new CdcTask(source, target, workers, dialect, names, cfg.task());
+            SchemaWatcher watcher = new SchemaWatcher(dialect, names, new CaptureEvolver(dialect, names, cfg.lockTimeout()), installer);
+            return new CdcTask(source, target, workers, dialect, names, cfg.task(), watcher);
         } catch (SQLException | RuntimeException e) {
             if (target != null) {
                 target.close();
@@ -173,6 +194,12 @@ public final class CdcTask implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /** The target table in the shape of the capture version its position says it has (the stream changes it from there). */
+    private static TargetTable targetAtItsVersion(TargetTable latest, TableHistory history, java.util.Optional<Position> position) {
+        return position.flatMap(p -> history.find(p.schemaVersion()))
+                .map(v -> new TargetTable(latest.database(), v.layout().table())).orElse(latest);
     }
 
     /** The configured source, with the URL settings the dialect relies on. */

@@ -6,7 +6,7 @@ import org.apache.camel.builder.RouteBuilder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** The task's housekeeping routes: the source heartbeat, and the purge of applied CDC rows. */
+/** The task's housekeeping routes: the source heartbeat, the schema check, and the purge of applied CDC rows. */
 public final class MaintenanceRoutes extends RouteBuilder {
     private static final Logger LOG = LoggerFactory.getLogger(MaintenanceRoutes.class);
     private final CdcTask task;
@@ -28,6 +28,14 @@ public final class MaintenanceRoutes extends RouteBuilder {
                         task.beat();
                     } catch (Exception ex) { // the source is down: the tables' own retries report it
                         LOG.debug("heartbeat not written: {}", ex.getMessage());
+                    }
+                });
+        from("timer:hanacdc-schema?period=" + cfg.maintenance().schemaCheckInterval().toMillis()).routeId("hanacdc schema check")
+                .process(e -> {
+                    try {
+                        task.checkSchemas();
+                    } catch (Exception ex) {
+                        LOG.warn("schema check failed (retried next time): {}", ex.getMessage());
                     }
                 });
         from("timer:hanacdc-purge?period=" + purge + "&delay=" + purge).routeId("hanacdc purge")

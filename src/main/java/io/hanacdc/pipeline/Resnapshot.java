@@ -22,26 +22,24 @@ final class Resnapshot {
     /** A window bigger than this (a very busy table) postpones the chunk; the stream goes on meanwhile. */
     private static final int MAX_WINDOW_ROWS = 50_000;
     private final StreamStep stream;
-    private final SnapshotCopier copier;
-    private final int[] keyIndexes;
 
-    Resnapshot(StreamStep stream, SnapshotCopier copier, int[] keyIndexes) {
+    Resnapshot(StreamStep stream) {
         this.stream = stream;
-        this.copier = copier;
-        this.keyIndexes = keyIndexes;
     }
 
     /** One chunk; the position's window must be closed (stream drained). */
     Position step(Connection source, Connection target, Position p) throws SQLException {
         long started = System.nanoTime();
-        SnapshotCopier.Chunk chunk = copier.readChunk(source, p.snapshotKey());
+        TableShape shape = stream.shapes().get(source, p.schemaVersion());
+        int[] keyIndexes = shape.keyIndexes();
+        SnapshotCopier.Chunk chunk = shape.copier().readChunk(source, p.snapshotKey());
         StreamRange range = p.range().open(stream.watermarks().next(source, p.range()));
         BatchReader.Batch batch = stream.reader().read(source, range, MAX_WINDOW_ROWS);
-        if (!batch.drained()) {
-            return p;
-        }
         List<ChangeRow> rows = batch.rows();
-        ChangeSet changes = stream.changes(source, rows);
+        if (!batch.drained() || rows.stream().anyMatch(r -> r.version() != p.schemaVersion())) {
+            return p; // the stream first catches up, or changes the target's shape
+        }
+        ChangeSet changes = stream.changes(source, rows, shape);
         Set<List<Object>> touched = new HashSet<>();
         rows.forEach(r -> touched.add(ChangeSet.keyOf(r.values(), keyIndexes)));
         for (Object[] row : chunk.rows()) {
@@ -54,6 +52,6 @@ final class Resnapshot {
         if (chunk.last()) {
             np = np.snapshotDone();
         }
-        return stream.commit(target, changes, np, rows.size(), started);
+        return stream.commit(target, changes, np, rows.size(), started, shape);
     }
 }

@@ -1,64 +1,68 @@
 package io.hanacdc.pipeline;
 
+import io.hanacdc.capture.CaptureVersion;
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.checkpoint.PositionStore;
 import io.hanacdc.checkpoint.TargetTransaction;
-import io.hanacdc.schema.SourceTable;
 import io.hanacdc.stream.BatchReader;
 import io.hanacdc.stream.ChangeHook;
 import io.hanacdc.stream.ChangeRow;
 import io.hanacdc.stream.ChangeSet;
-import io.hanacdc.stream.KeyRefetcher;
 import io.hanacdc.stream.StreamRange;
+import io.hanacdc.stream.Watermark;
 import io.hanacdc.stream.WatermarkReader;
-import io.hanacdc.target.mysql.RowWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Moves one table's stream forward one safe batch at a time, in two halves so they can overlap: the
  * read half (source: watermark when a window opens, the batch, re-read keys) and the commit half
  * (target: the changes, as the table's change route returns them, and the position in one transaction).
+ * A batch holds rows of one capture version, the one whose shape the target has; where rows of a later
+ * version begin, the target's shape is changed first (DESIGN §5), as a step of its own.
  */
 final class StreamStep {
     /**
      * A batch read from the source, not yet applied.
      *
      * @param next         the position once this batch is applied
+     * @param shape        the shape the rows are decoded and applied with
      * @param drained      the batch took what the window had left
      * @param windowReadAt when the window's watermark was read, if this read opened it
+     * @param schema       instead of rows: the target's shape changes to this version's
      */
-    record Batch(Position next, List<ChangeRow> rows, ChangeSet changes, boolean drained, Instant windowReadAt, long startedNanos) {
+    record Batch(Position next, List<ChangeRow> rows, ChangeSet changes, TableShape shape, boolean drained, Instant windowReadAt,
+                 long startedNanos, SchemaStep schema) {
         /** The same batch following a position stored since it was read: its position takes on the stored version. */
         Batch over(Position stored) {
-            return new Batch(next.stored(stored.version()), rows, changes, drained, windowReadAt, startedNanos);
+            return new Batch(next.stored(stored.version()), rows, changes, shape, drained, windowReadAt, startedNanos, schema);
         }
     }
 
+    /** The target table goes from one capture version's shape to another's; a re-created source table is copied anew from {@code restart}. */
+    record SchemaStep(TableShape from, TableShape to, StreamRange restart) {}
+
     private final WatermarkReader watermarks;
     private final BatchReader reader;
-    private final KeyRefetcher refetcher;
-    private final RowWriter writer;
+    private final TableShapes shapes;
+    private final TargetSchemaChange schemaChange;
     private final PositionStore store;
     private final TableObserver observer;
     private final ChangeHook hook;
-    private final SourceTable table;
-    private final int[] keyIndexes;
     private final int batchSize;
 
-    StreamStep(WatermarkReader watermarks, BatchReader reader, KeyRefetcher refetcher, RowWriter writer, PositionStore store,
-               TableObserver observer, ChangeHook hook, SourceTable table, int[] keyIndexes, int batchSize) {
+    StreamStep(WatermarkReader watermarks, BatchReader reader, TableShapes shapes, TargetSchemaChange schemaChange, PositionStore store,
+               TableObserver observer, ChangeHook hook, int batchSize) {
         this.watermarks = watermarks;
         this.reader = reader;
-        this.refetcher = refetcher;
-        this.writer = writer;
+        this.shapes = shapes;
+        this.schemaChange = schemaChange;
         this.store = store;
         this.observer = observer;
         this.hook = hook;
-        this.table = table;
-        this.keyIndexes = keyIndexes;
         this.batchSize = batchSize;
     }
 
@@ -68,6 +72,10 @@ final class StreamStep {
 
     BatchReader reader() {
         return reader;
+    }
+
+    TableShapes shapes() {
+        return shapes;
     }
 
     /** The read half: the next batch after position p. */
@@ -81,26 +89,58 @@ final class StreamStep {
         }
         BatchReader.Batch batch = reader.read(source, range, batchSize);
         List<ChangeRow> rows = batch.rows();
-        if (rows.isEmpty()) {
-            return new Batch(p.withRange(range.advance(range.cursor(), batch.drained())), rows, null, batch.drained(), readAt, started);
+        boolean drained = batch.drained();
+        int at = p.schemaVersion();
+        if (!rows.isEmpty() && rows.get(0).version() != at) {
+            return schemaStep(source, p.withRange(range), rows.get(0).version(), readAt, started);
         }
-        Position next = p.applied(rows, range.advance(rows.get(rows.size() - 1).dataId(), batch.drained()));
-        return new Batch(next, rows, changes(source, rows), batch.drained(), readAt, started);
+        int cut = 0;
+        while (cut < rows.size() && rows.get(cut).version() == at) {
+            cut++;
+        }
+        if (cut < rows.size()) {
+            rows = new ArrayList<>(rows.subList(0, cut));
+            drained = false;
+        }
+        TableShape shape = shapes.get(source, at);
+        if (rows.isEmpty()) {
+            Position next = p.withRange(range.advance(range.cursor(), drained));
+            CaptureVersion latest = shapes.history().latest();
+            if (drained && latest.version() > at && next.range().base().high() >= latest.switchHigh()) {
+                return schemaStep(source, next, latest.version(), readAt, started); // all rows of earlier versions are applied
+            }
+            return new Batch(next, rows, null, shape, drained, readAt, started, null);
+        }
+        Position next = p.applied(rows, range.advance(rows.get(rows.size() - 1).dataId(), drained));
+        return new Batch(next, rows, changes(source, rows, shape), shape, drained, readAt, started, null);
+    }
+
+    private Batch schemaStep(Connection source, Position p, int version, Instant readAt, long started) throws SQLException {
+        TableShape from = shapes.get(source, p.schemaVersion());
+        TableShape to = shapes.get(source, version);
+        long fromOid = from.version().tableOid();
+        long toOid = to.version().tableOid();
+        StreamRange restart = fromOid != 0 && toOid != 0 && fromOid != toOid
+                ? StreamRange.at(watermarks.next(source, StreamRange.at(new Watermark(0, new long[0])))) : null;
+        return new Batch(p.withSchemaVersion(version), List.of(), null, to, false, readAt, started, new SchemaStep(from, to, restart));
     }
 
     /**
      * The commit half: a batch with rows is applied with its position and the stored position returned;
-     * an empty one only moves the position in memory.
+     * a schema step changes the target table and stores the position; an empty batch only moves the position in memory.
      */
     Position commit(Connection target, Batch b) throws SQLException {
-        return b.rows().isEmpty() ? b.next() : commit(target, b.changes(), b.next(), b.rows().size(), b.startedNanos());
+        if (b.schema() != null) {
+            return schemaChange.apply(target, b.schema(), b.next());
+        }
+        return b.rows().isEmpty() ? b.next() : commit(target, b.changes(), b.next(), b.rows().size(), b.startedNanos(), b.shape());
     }
 
     /** The rows coalesced per key, with keys captured without a full image re-read from the source. */
-    ChangeSet changes(Connection source, List<ChangeRow> rows) throws SQLException {
-        ChangeSet changes = ChangeSet.of(rows, keyIndexes);
+    ChangeSet changes(Connection source, List<ChangeRow> rows, TableShape shape) throws SQLException {
+        ChangeSet changes = ChangeSet.of(rows, shape.keyIndexes());
         if (!changes.refetch().isEmpty()) {
-            changes.resolveRefetched(refetcher.fetch(source, changes.refetch()));
+            changes.resolveRefetched(shape.refetcher().fetch(source, changes.refetch()));
         }
         return changes;
     }
@@ -109,11 +149,11 @@ final class StreamStep {
      * Applies the changes (as the table's change route, if any, returned them) and stores the position
      * in one target transaction; returns the position as stored.
      */
-    Position commit(Connection target, ChangeSet raw, Position next, int rows, long startedNanos) throws SQLException {
-        ChangeSet changes = hook.beforeApply(table, ChangeHook.Origin.STREAM, raw);
-        Position stored = TargetTransaction.commit(target, t -> writer.apply(t, changes), store, next);
+    Position commit(Connection target, ChangeSet raw, Position next, int rows, long startedNanos, TableShape shape) throws SQLException {
+        ChangeSet changes = hook.beforeApply(shape.table(), ChangeHook.Origin.STREAM, raw);
+        Position stored = TargetTransaction.commit(target, t -> shape.writer().apply(t, changes), store, next);
         observer.batchApplied(next.table(), rows, changes.upserts().size(), changes.deletes().size(), System.nanoTime() - startedNanos);
-        hook.afterCommit(table, ChangeHook.Origin.STREAM, changes);
+        hook.afterCommit(shape.table(), ChangeHook.Origin.STREAM, changes);
         return stored;
     }
 }

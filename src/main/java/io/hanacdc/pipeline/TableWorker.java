@@ -5,7 +5,6 @@ import io.hanacdc.checkpoint.PositionStore;
 import io.hanacdc.checkpoint.StalePositionException;
 import io.hanacdc.db.Prefetch;
 import io.hanacdc.schema.SourceTable;
-import io.hanacdc.snapshot.SnapshotCopier;
 import io.hanacdc.stream.StreamRange;
 import io.hanacdc.stream.Watermark;
 import io.hanacdc.target.mysql.MySqlTarget;
@@ -40,7 +39,6 @@ public final class TableWorker {
     private final MySqlTarget target;
     private final StreamStep stream;
     private final Resnapshot resnapshot;
-    private final SnapshotCopier copier;
     private final PositionStore store;
     private final TableCommands.Context commandContext;
     private final TableObserver observer;
@@ -56,13 +54,12 @@ public final class TableWorker {
     private long retryAtNanos;
 
     TableWorker(SourceTable table, DataSource source, MySqlTarget target, StreamStep stream, Resnapshot resnapshot,
-                SnapshotCopier copier, PositionStore store, TableCommands.Context commandContext, TableObserver observer) {
+                PositionStore store, TableCommands.Context commandContext, TableObserver observer) {
         this.table = table;
         this.source = source;
         this.target = target;
         this.stream = stream;
         this.resnapshot = resnapshot;
-        this.copier = copier;
         this.store = store;
         this.commandContext = commandContext;
         this.observer = observer;
@@ -70,6 +67,11 @@ public final class TableWorker {
 
     public SourceTable table() {
         return table;
+    }
+
+    /** The table's capture versions. */
+    public io.hanacdc.capture.TableHistory history() {
+        return stream.shapes().history();
     }
 
     /** Queues a command; it runs on the table's thread at its next tick. The future completes with the stored position. */
@@ -147,7 +149,8 @@ public final class TableWorker {
             }
             Position start;
             try (Connection s = source.getConnection()) {
-                start = Position.startSnapshot(table.id(), StreamRange.at(stream.watermarks().next(s, StreamRange.at(new Watermark(0, new long[0])))));
+                start = Position.startSnapshot(table.id(), StreamRange.at(stream.watermarks().next(s, StreamRange.at(new Watermark(0, new long[0])))),
+                        stream.shapes().history().latest().version());
             }
             start = store.save(t, start); // the start position is durable before the first row is copied
             freshAsOf = Instant.now();
@@ -158,7 +161,7 @@ public final class TableWorker {
 
     private void snapshot() throws SQLException {
         try (Connection s = source.getConnection(); Connection t = target.connection()) {
-            position = copier.copy(s, t, position, (p, estimate) -> position = p);
+            position = stream.shapes().get(s, position.schemaVersion()).copier().copy(s, t, position, (p, estimate) -> position = p);
         }
     }
 
@@ -170,7 +173,8 @@ public final class TableWorker {
         try (Connection s = source.getConnection(); Connection t = target.connection()) {
             StreamStep.Batch batch = stream.read(s, position);
             while (true) {
-                Prefetch<StreamStep.Batch> next = batch.drained() ? null : Prefetch.start(readAfter(s, batch.next()));
+                // after a schema step the stored position may differ from the step's (re-snapshot, fresh start): read anew
+                Prefetch<StreamStep.Batch> next = batch.drained() || batch.schema() != null ? null : Prefetch.start(readAfter(s, batch.next()));
                 Position stored;
                 try {
                     stored = stream.commit(t, batch);
@@ -180,8 +184,14 @@ public final class TableWorker {
                     }
                 }
                 position = stored;
-                freshAsOf = batch.drained() ? (batch.windowReadAt() != null ? batch.windowReadAt() : freshAsOf)
-                        : batch.rows().get(batch.rows().size() - 1).createTime().toInstant(ZoneOffset.UTC);
+                if (batch.drained()) {
+                    freshAsOf = batch.windowReadAt() != null ? batch.windowReadAt() : freshAsOf;
+                } else if (!batch.rows().isEmpty()) {
+                    freshAsOf = batch.rows().get(batch.rows().size() - 1).createTime().toInstant(ZoneOffset.UTC);
+                }
+                if (batch.schema() != null) {
+                    return;
+                }
                 if (next == null) {
                     break;
                 }

@@ -1,5 +1,7 @@
 package io.hanacdc.pipeline;
 
+import io.hanacdc.capture.CaptureVersion;
+import io.hanacdc.capture.TableHistory;
 import io.hanacdc.checkpoint.PositionStore;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.schema.SourceTable;
@@ -40,16 +42,25 @@ final class TableWorkerFactory {
         this.hook = hook;
     }
 
-    TableWorker create(TargetTable targetTable) {
-        SourceTable table = targetTable.source();
-        RowWriter writer = new RowWriter(targetTable, target.flavor());
-        int[] keyIndexes = table.primaryKey().stream().mapToInt(k -> table.columnNames().indexOf(k)).toArray();
+    /** The worker of one table, whose capture versions the history lists. */
+    TableWorker create(TableHistory history) {
+        SourceTable table = history.latest().layout().table();
+        TableShapes shapes = new TableShapes(history, this::shape);
         WatermarkReader watermark = watermarks.forTable(table);
-        SnapshotCopier copier = new SnapshotCopier(dialect, table, writer, store, cfg.snapshotChunkSize(), hook, keyIndexes);
-        StreamStep stream = new StreamStep(watermark, new BatchReader(dialect, names, table), new KeyRefetcher(dialect, table),
-                writer, store, observer, hook, table, keyIndexes, cfg.batchSize());
+        StreamStep stream = new StreamStep(watermark, new BatchReader(dialect, names, history), shapes,
+                new TargetSchemaChange(cfg.schemaChanges(), target.flavor(), store, dialect.columnIdsSurviveRenames()),
+                store, observer, hook, cfg.batchSize());
         TableCommands.Context commands = new TableCommands.Context(dialect, watermark,
                 dialect.qualified(names.cdcSchema(), names.cdcTable(table.id())));
-        return new TableWorker(table, source, target, stream, new Resnapshot(stream, copier, keyIndexes), copier, store, commands, observer);
+        return new TableWorker(table, source, target, stream, new Resnapshot(stream), store, commands, observer);
+    }
+
+    private TableShape shape(CaptureVersion version) {
+        SourceTable table = version.layout().table();
+        TargetTable targetTable = new TargetTable(target.database(), table);
+        RowWriter writer = new RowWriter(targetTable, target.flavor());
+        int[] keyIndexes = table.primaryKey().stream().mapToInt(k -> table.columnNames().indexOf(k)).toArray();
+        SnapshotCopier copier = new SnapshotCopier(dialect, table, writer, store, cfg.snapshotChunkSize(), hook, keyIndexes);
+        return new TableShape(version, targetTable, writer, new KeyRefetcher(dialect, table), copier, keyIndexes);
     }
 }

@@ -7,6 +7,10 @@ package io.hanacdc.schema;
  * @param defaultValue the column's default, as far as the target needs it (when the column is added later)
  */
 public record SourceColumn(String name, String sourceType, ColumnType type, boolean nullable, ColumnDefault defaultValue) {
+    public SourceColumn {
+        defaultValue = defaultValue == null ? ColumnDefault.NONE : defaultValue;
+    }
+
     public SourceColumn(String name, String sourceType, ColumnType type, boolean nullable) {
         this(name, sourceType, type, nullable, ColumnDefault.NONE);
     }

@@ -19,6 +19,12 @@ public interface CaptureSql {
     /** The triggers alone (and what they call), to repair capture whose triggers are missing or invalid, or to move to a new version. */
     List<String> installTriggers(CaptureLayout layout);
 
+    /**
+     * Locks the source table against writes for the rest of the transaction: taken first when capture
+     * changes, so writers (source table, then CDC table) and the change (the same order) cannot deadlock.
+     */
+    String lockSource(TableId table);
+
     /** Adds columns to a table's CDC table (named as in the CDC table, typed as at the source). */
     List<String> addCdcColumns(TableId table, List<SourceColumn> columns);
 

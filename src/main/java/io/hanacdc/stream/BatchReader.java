@@ -1,5 +1,9 @@
 package io.hanacdc.stream;
 
+import static io.hanacdc.source.CdcColumns.OP_RESYNC;
+
+import io.hanacdc.capture.CaptureVersion;
+import io.hanacdc.capture.TableHistory;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.source.CaptureNames;
@@ -11,11 +15,15 @@ import java.sql.Statement;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Reads the watermark and the safe rows of one table from the source: from its CDC table and, where
- * triggers record capture failures, from its capture-error table, merged in data-id order.
+ * triggers record capture failures, from its capture-error table, merged in data-id order. Each row is
+ * decoded with the columns of the capture version that wrote it (DESIGN §5); the query selects every
+ * CDC column any known version uses, and is rebuilt when a row of a version not known yet turns up.
  */
 public final class BatchReader {
     /** The qualified capture tables this reader reads (CDC table, then the capture-error table if any). */
@@ -31,37 +39,69 @@ public final class BatchReader {
     /** Rows of one read, and whether they were all the window had left. */
     public record Batch(List<ChangeRow> rows, boolean drained) {}
 
-    private record Part(BatchQuery query, int[] positions, boolean fullImage) {}
+    /** One capture table's query over the given CDC columns; error tables hold keys under the first version's names. */
+    private record Part(BatchQuery query, List<String> cdcColumns, boolean keysOnly) {}
 
     private final SourceDialect dialect;
-    private final SourceTable table;
-    private final List<Part> parts = new ArrayList<>();
+    private final TableHistory history;
+    private final List<String> tables;
+    private List<Part> parts;
+    private int partsFor;
 
-    public BatchReader(SourceDialect dialect, CaptureNames names, SourceTable table) {
+    public BatchReader(SourceDialect dialect, CaptureNames names, TableHistory history) {
         this.dialect = dialect;
-        this.table = table;
-        List<String> tables = captureTables(dialect, names, table);
-        List<SourceColumn> captured = dialect.capturedColumns(table);
-        parts.add(part(tables.get(0), captured, captured.size() == table.columns().size()));
-        if (tables.size() > 1) {
-            parts.add(part(tables.get(1), table.keyColumns(), false));
-        }
+        this.history = history;
+        this.tables = captureTables(dialect, names, history.latest().layout().table());
     }
 
-    private Part part(String qualifiedTable, List<SourceColumn> columns, boolean fullImage) {
-        int[] positions = columns.stream().mapToInt(c -> table.columns().indexOf(c)).toArray();
-        return new Part(new BatchQuery(dialect, qualifiedTable, columns), positions, fullImage);
+    private List<Part> parts() {
+        List<CaptureVersion> versions = history.all();
+        if (parts == null || partsFor != versions.size()) {
+            Map<String, SourceColumn> cdc = new LinkedHashMap<>();
+            for (CaptureVersion v : versions) {
+                List<SourceColumn> captured = v.layout().captured();
+                List<String> names = v.layout().capturedCdcColumns();
+                for (int i = 0; i < names.size(); i++) {
+                    cdc.putIfAbsent(names.get(i), captured.get(i).renamed(names.get(i)));
+                }
+            }
+            List<Part> out = new ArrayList<>();
+            out.add(new Part(new BatchQuery(dialect, tables.get(0), List.copyOf(cdc.values())), List.copyOf(cdc.keySet()), false));
+            if (tables.size() > 1) {
+                List<SourceColumn> keys = versions.get(0).layout().table().keyColumns();
+                out.add(new Part(new BatchQuery(dialect, tables.get(1), keys), keys.stream().map(SourceColumn::name).toList(), true));
+            }
+            parts = out;
+            partsFor = versions.size();
+        }
+        return parts;
     }
 
     public Batch read(Connection c, StreamRange range, int limit) throws SQLException {
+        try {
+            return readOnce(c, range, limit);
+        } catch (NotSelected e) { // a version with new CDC columns turned up: the history is reloaded, the query grows
+            return readOnce(c, range, limit);
+        }
+    }
+
+    /** A row's version uses CDC columns the query did not select. */
+    private static final class NotSelected extends RuntimeException {
+        NotSelected() {
+            super(null, null, false, false);
+        }
+    }
+
+    private Batch readOnce(Connection c, StreamRange range, int limit) throws SQLException {
         List<ChangeRow> rows = new ArrayList<>();
         boolean drained = true;
-        for (Part part : parts) {
+        List<Part> current = parts();
+        for (Part part : current) {
             int before = rows.size();
             read(c, part, range, limit, rows);
             drained &= rows.size() - before < limit;
         }
-        if (parts.size() > 1) {
+        if (current.size() > 1) {
             rows.sort(Comparator.comparingLong(ChangeRow::dataId));
         }
         if (rows.size() > limit) {
@@ -71,20 +111,56 @@ public final class BatchReader {
     }
 
     private void read(Connection c, Part part, StreamRange range, int limit, List<ChangeRow> into) throws SQLException {
-        List<SourceColumn> columns = table.columns();
+        Map<Integer, Decoder> decoders = new LinkedHashMap<>();
         try (Statement s = c.createStatement()) {
             s.setFetchSize(Math.min(limit, 1000));
             try (ResultSet rs = s.executeQuery(part.query().sql(range, limit))) {
                 while (rs.next()) {
-                    Object[] values = new Object[columns.size()];
-                    for (int i = 0; i < part.positions().length; i++) {
-                        int position = part.positions()[i];
-                        values[position] = dialect.readValue(rs, 6 + i, columns.get(position).type());
+                    int version = rs.getInt(2);
+                    Decoder d = decoders.get(version);
+                    if (d == null) {
+                        d = new Decoder(history.get(c, version), part);
+                        decoders.put(version, d);
                     }
-                    into.add(new ChangeRow(rs.getLong(1), rs.getInt(2), rs.getLong(3),
-                            rs.getObject(4, LocalDateTime.class), rs.getInt(5), values, part.fullImage()));
+                    int op = rs.getInt(5);
+                    into.add(new ChangeRow(rs.getLong(1), version, rs.getLong(3), rs.getObject(4, LocalDateTime.class), op,
+                            d.values(rs), d.fullImage && op != OP_RESYNC));
                 }
             }
+        }
+    }
+
+    /** Places the selected CDC columns into a row of one version's shape; an error table's keys keep their place in the key. */
+    private final class Decoder {
+        private final List<SourceColumn> columns;
+        private final int[] selectIndex;
+        private final boolean fullImage;
+
+        Decoder(CaptureVersion v, Part part) {
+            SourceTable t = v.layout().table();
+            this.columns = t.columns();
+            this.selectIndex = new int[columns.size()];
+            for (int i = 0; i < columns.size(); i++) {
+                String cdc = part.keysOnly()
+                        ? (t.primaryKey().contains(columns.get(i).name()) ? part.cdcColumns().get(t.primaryKey().indexOf(columns.get(i).name())) : null)
+                        : v.layout().cdcColumns().get(i);
+                int at = cdc == null ? -1 : part.cdcColumns().indexOf(cdc);
+                if (cdc != null && at < 0) {
+                    throw new NotSelected();
+                }
+                selectIndex[i] = at < 0 ? -1 : 6 + at;
+            }
+            this.fullImage = !part.keysOnly() && v.layout().fullImage();
+        }
+
+        Object[] values(ResultSet rs) throws SQLException {
+            Object[] values = new Object[columns.size()];
+            for (int i = 0; i < values.length; i++) {
+                if (selectIndex[i] > 0) {
+                    values[i] = dialect.readValue(rs, selectIndex[i], columns.get(i).type());
+                }
+            }
+            return values;
         }
     }
 }

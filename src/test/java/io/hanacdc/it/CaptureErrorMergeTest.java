@@ -55,7 +55,9 @@ class CaptureErrorMergeTest {
                     new SourceColumn("id", "int", ColumnType.of(ColumnType.Kind.INTEGER), false),
                     new SourceColumn("v", "text", ColumnType.of(ColumnType.Kind.TEXT), true)), List.of("id"));
             SourceDialect dialect = recordingErrors();
-            BatchReader reader = new BatchReader(dialect, new CaptureNames("hanacdc", 63), table);
+            BatchReader reader = new BatchReader(dialect, new CaptureNames("hanacdc", 63),
+                    io.hanacdc.capture.TableHistory.of(new io.hanacdc.capture.CaptureVersion(
+                            io.hanacdc.source.CaptureLayout.initial(table, false), java.util.Map.of(), 0, 0)));
             StreamRange range = StreamRange.at(new Watermark(0, new long[0])).open(new Watermark(10, new long[0]));
             try (Connection c = TestDatabases.connect(p.sourceUrl)) {
                 BatchReader.Batch first = reader.read(c, range, 3);

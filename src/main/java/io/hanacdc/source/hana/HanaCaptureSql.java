@@ -144,6 +144,11 @@ final class HanaCaptureSql implements CaptureSql {
     }
 
     @Override
+    public String lockSource(TableId id) {
+        return "LOCK TABLE " + q(id.schema()) + "." + q(id.name()) + " IN EXCLUSIVE MODE";
+    }
+
+    @Override
     public List<String> addCdcColumns(TableId id, List<SourceColumn> columns) {
         return List.of("ALTER TABLE " + inCdc(names.cdcTable(id)) + " ADD (" + definitions(columns) + ")");
     }

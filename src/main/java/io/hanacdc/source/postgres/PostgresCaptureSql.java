@@ -106,6 +106,12 @@ final class PostgresCaptureSql implements CaptureSql {
         return columns.stream().map(c -> q(c.name()) + " " + c.sourceType()).collect(Collectors.joining(", "));
     }
 
+    /** ACCESS EXCLUSIVE: what dropping the triggers takes anyway. */
+    @Override
+    public String lockSource(TableId id) {
+        return "LOCK TABLE " + q(id.schema()) + "." + q(id.name()) + " IN ACCESS EXCLUSIVE MODE";
+    }
+
     @Override
     public List<String> addCdcColumns(TableId id, List<SourceColumn> columns) {
         return List.of("ALTER TABLE " + inCdc(names.cdcTable(id)) + " "

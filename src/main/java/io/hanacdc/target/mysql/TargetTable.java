@@ -33,6 +33,10 @@ public final class TargetTable {
         return Identifiers.backtick(database) + "." + Identifiers.backtick(name);
     }
 
+    public String database() {
+        return database;
+    }
+
     public String name() {
         return name;
     }
@@ -70,7 +74,7 @@ public final class TargetTable {
         }
     }
 
-    private Set<String> existingColumns(Connection c) throws SQLException {
+    public Set<String> existingColumns(Connection c) throws SQLException {
         Set<String> cols = new HashSet<>();
         DatabaseMetaData md = c.getMetaData();
         try (ResultSet rs = md.getColumns(database, null, name, null)) {

@@ -1,0 +1,71 @@
+package io.hanacdc.capture;
+
+import io.hanacdc.CdcException;
+import io.hanacdc.schema.TableId;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The capture versions of one table as this process knows them: loaded at start and again when a
+ * CDC row carries a version not known yet (capture moved on by this process's schema check or another's).
+ */
+public final class TableHistory {
+    private final SchemaHistory store;
+    private final TableId table;
+    private volatile List<CaptureVersion> versions;
+
+    private TableHistory(SchemaHistory store, TableId table, List<CaptureVersion> versions) {
+        this.store = store;
+        this.table = table;
+        this.versions = versions;
+    }
+
+    public static TableHistory load(Connection c, SchemaHistory store, TableId table) throws SQLException {
+        List<CaptureVersion> versions = store.load(c, table);
+        if (versions.isEmpty()) {
+            throw new CdcException("capture of " + table + " has no schema history: run 'uninstall' and 'install' to reinstall it");
+        }
+        return new TableHistory(store, table, versions);
+    }
+
+    /** A history of one version that is never reloaded (the capture tables were made by hand). */
+    public static TableHistory of(CaptureVersion only) {
+        return new TableHistory(null, only.layout().table().id(), List.of(only));
+    }
+
+    public TableId table() {
+        return table;
+    }
+
+    public List<CaptureVersion> all() {
+        return versions;
+    }
+
+    public CaptureVersion latest() {
+        List<CaptureVersion> v = versions;
+        return v.get(v.size() - 1);
+    }
+
+    public Optional<CaptureVersion> find(int version) {
+        return versions.stream().filter(v -> v.version() == version).findFirst();
+    }
+
+    /** The given version, reloading the history once if it is not known yet. */
+    public CaptureVersion get(Connection source, int version) throws SQLException {
+        Optional<CaptureVersion> found = find(version);
+        if (found.isEmpty()) {
+            reload(source);
+            found = find(version);
+        }
+        return found.orElseThrow(() -> new CdcException("table " + table + ": CDC rows carry capture version " + version
+                + ", which its schema history does not list"));
+    }
+
+    public void reload(Connection source) throws SQLException {
+        if (store != null) {
+            versions = store.load(source, table);
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package io.hanacdc.config;
+
+import io.hanacdc.CdcException;
+import io.hanacdc.schema.TableId;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * What the target does with each kind of source schema change: {@code hanacdc.schema-changes.<kind>}
+ * for all tables, {@code hanacdc.schema-changes.<kind>.<schema>.<table>} for one. Capture always follows
+ * the source (so the business's writes never fail on it); the policy decides whether the target table follows.
+ */
+public final class SchemaChangePolicy {
+    public enum Kind {
+        ADD_COLUMN(Action.APPLY), DROP_COLUMN(Action.APPLY), RENAME_COLUMN(Action.APPLY), WIDEN_COLUMN(Action.APPLY),
+        /** Any other type or nullability change: values may not fit the target's column any more. */
+        CHANGE_TYPE(Action.STOP),
+        CHANGE_KEY(Action.STOP),
+        /** The source table was dropped and created again: the target is emptied and copied anew. */
+        RECREATE_TABLE(Action.APPLY);
+
+        final Action fallback;
+
+        Kind(Action fallback) {
+            this.fallback = fallback;
+        }
+
+        public String key() {
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
+    }
+
+    /** IGNORE keeps the target as it is: a dropped column stays (made nullable); no other kind allows it. */
+    public enum Action { APPLY, IGNORE, STOP }
+
+    private final Function<String, Optional<String>> props;
+
+    public SchemaChangePolicy(Function<String, Optional<String>> props) {
+        this.props = props;
+        for (Kind k : Kind.values()) {
+            action(k, "hanacdc.schema-changes." + k.key()); // bad values fail at start
+        }
+    }
+
+    public Action action(Kind kind, TableId table) {
+        String perTable = "hanacdc.schema-changes." + kind.key() + "." + table.schema() + "." + table.name();
+        return props.apply(perTable).isPresent() ? action(kind, perTable) : action(kind, "hanacdc.schema-changes." + kind.key());
+    }
+
+    private Action action(Kind kind, String key) {
+        String value = props.apply(key).map(String::strip).orElse(kind.fallback.name()).toUpperCase(Locale.ROOT);
+        Action action = Arrays.stream(Action.values()).filter(a -> a.name().equals(value)).findFirst()
+                .orElseThrow(() -> new CdcException(key + " must be apply, ignore or stop, not '" + value.toLowerCase(Locale.ROOT) + "'"));
+        if (action == Action.IGNORE && kind != Kind.DROP_COLUMN) {
+            throw new CdcException(key + "=ignore is not possible: only a dropped column can be kept on the target (use apply or stop)");
+        }
+        return action;
+    }
+}

@@ -1,0 +1,108 @@
+package io.hanacdc.pipeline;
+
+import io.hanacdc.CdcException;
+import io.hanacdc.checkpoint.Position;
+import io.hanacdc.checkpoint.PositionStore;
+import io.hanacdc.checkpoint.TargetTransaction;
+import io.hanacdc.config.SchemaChangePolicy;
+import io.hanacdc.config.SchemaChangePolicy.Action;
+import io.hanacdc.config.SchemaChangePolicy.Kind;
+import io.hanacdc.schema.SchemaDiff;
+import io.hanacdc.schema.SourceColumn;
+import io.hanacdc.schema.TableId;
+import io.hanacdc.target.mysql.MySqlFlavor;
+import io.hanacdc.target.mysql.TargetAlter;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Changes the target table from one capture version's shape to a later one's, as the policy allows,
+ * and stores the position at the new version. Rows existing when a column was added whose values the
+ * ALTER cannot give them (an expression default; or a column that may be a renamed one, where the source
+ * cannot tell renames) are copied again by a re-snapshot that runs alongside the stream.
+ */
+final class TargetSchemaChange {
+    private static final Logger LOG = LoggerFactory.getLogger(TargetSchemaChange.class);
+    private final SchemaChangePolicy policy;
+    private final MySqlFlavor flavor;
+    private final PositionStore store;
+    private final boolean idsSurviveRenames;
+
+    TargetSchemaChange(SchemaChangePolicy policy, MySqlFlavor flavor, PositionStore store, boolean idsSurviveRenames) {
+        this.policy = policy;
+        this.flavor = flavor;
+        this.store = store;
+        this.idsSurviveRenames = idsSurviveRenames;
+    }
+
+    Position apply(Connection target, StreamStep.SchemaStep step, Position next) throws SQLException {
+        TableId id = next.table();
+        if (step.restart() != null) {
+            check(id, Kind.RECREATE_TABLE, "was dropped and created again");
+            try (Statement s = target.createStatement()) {
+                s.execute("DROP TABLE IF EXISTS " + step.to().target().qualifiedName());
+            }
+            step.to().target().ensure(target, flavor);
+            LOG.info("table {} was re-created at the source: target table emptied, copying it anew", id);
+            return TargetTransaction.commit(target, t -> { }, store, next.restartSnapshot(step.restart(), next.schemaVersion()));
+        }
+        SchemaDiff diff = SchemaDiff.of(step.from().table(), step.from().version().columnIds(), step.to().table(),
+                step.to().version().columnIds(), idsSurviveRenames);
+        boolean keepDropped = decide(id, diff);
+        List<String> alter = TargetAlter.statements(step.from().target(), step.to().target(), diff,
+                step.to().target().existingColumns(target), keepDropped);
+        try (Statement s = target.createStatement()) {
+            for (String sql : alter) {
+                s.execute(sql);
+            }
+        } catch (SQLException e) {
+            throw new CdcException("table " + id + ": the target table could not follow the source change (" + diff + "): "
+                    + e.getMessage() + ". Change the target table by hand, or set the policy to stop and re-create it", e);
+        }
+        boolean backfill = diff.added().stream().anyMatch(TargetAlter::needsBackfill)
+                || !idsSurviveRenames && !diff.added().isEmpty() && !diff.dropped().isEmpty();
+        Position stored = TargetTransaction.commit(target, t -> { }, store, backfill ? next.resnapshot() : next);
+        LOG.info("table {}: target table now has the shape of capture version {} ({}){}", id, next.schemaVersion(),
+                diff.isEmpty() ? "no column change" : diff, backfill ? "; its rows are copied again to fill the new column(s)" : "");
+        return stored;
+    }
+
+    /** Checks every change against the policy; returns whether dropped columns are kept on the target. */
+    private boolean decide(TableId id, SchemaDiff diff) {
+        for (SourceColumn c : diff.added()) {
+            check(id, Kind.ADD_COLUMN, "gained column " + c.name());
+        }
+        for (SchemaDiff.Change ch : diff.changed()) {
+            if (ch.renamed()) {
+                check(id, Kind.RENAME_COLUMN, "renamed column " + ch.before().name() + " to " + ch.after().name());
+            }
+            if (ch.retyped()) {
+                check(id, ch.widening() ? Kind.WIDEN_COLUMN : Kind.CHANGE_TYPE, "changed column " + ch.after().name() + " from "
+                        + ch.before().sourceType() + (ch.before().nullable() ? "" : " NOT NULL") + " to " + ch.after().sourceType()
+                        + (ch.after().nullable() ? "" : " NOT NULL"));
+            }
+        }
+        if (diff.keyChanged()) {
+            check(id, Kind.CHANGE_KEY, "changed its primary key");
+        }
+        boolean keep = false;
+        for (SourceColumn c : diff.dropped()) {
+            keep |= check(id, Kind.DROP_COLUMN, "dropped column " + c.name()) == Action.IGNORE;
+        }
+        return keep;
+    }
+
+    private Action check(TableId id, Kind kind, String what) {
+        Action action = policy.action(kind, id);
+        if (action == Action.STOP) {
+            throw new CdcException("table " + id + " " + what + " at the source, and hanacdc.schema-changes." + kind.key()
+                    + " is 'stop': the table waits. Change the target table to match and set the policy to apply"
+                    + " (hanacdc.schema-changes." + kind.key() + "." + id + "=apply), then restart");
+        }
+        return action;
+    }
+}
