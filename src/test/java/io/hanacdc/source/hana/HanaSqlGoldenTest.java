@@ -111,6 +111,37 @@ class HanaSqlGoldenTest {
         golden("hana-queries.sql", out);
     }
 
+    /**
+     * A schema change: the catalog poll, and what moves capture to version 2 after "price" was widened
+     * and renamed (a new CDC column, since its type changed) and "note" added (ALTER TABLE ... ADD (...),
+     * LOCK TABLE ... IN EXCLUSIVE MODE: alter-table-statement-data-definition-20d329a.md, lock-table-statement-transaction-management-20f88d8.md).
+     */
+    @Test
+    void schemaChangeStatementsMatchGolden() throws IOException {
+        HanaDialect hana = new HanaDialect(CaptureOptions.DEFAULT);
+        CaptureNames names = new CaptureNames("CDC", 127);
+        var sql = hana.captureSql(names);
+        SourceTable before = sample();
+        List<SourceColumn> cols = new ArrayList<>(before.columns());
+        cols.set(3, column("unit price", "DECIMAL", 17, 2, true));
+        cols.add(column("note", "NVARCHAR", 40, 0, true));
+        SourceTable after = new SourceTable(before.id(), cols, before.primaryKey());
+        List<String> cdc = new ArrayList<>(before.columnNames());
+        cdc.set(3, "unit price");
+        cdc.add("note");
+        var v1 = io.hanacdc.source.CaptureLayout.initial(before, false);
+        var v2 = new io.hanacdc.source.CaptureLayout(after, 2, cdc);
+        List<String> out = new ArrayList<>();
+        out.add(HanaDialect.STAMPS.formatted(io.hanacdc.source.CatalogReads.anyOf("c.SCHEMA_NAME", "c.TABLE_NAME",
+                List.of(before.id(), longNamed().id()))));
+        out.add(sql.lockSource(after.id()));
+        out.addAll(sql.addCdcColumns(after.id(), List.of(cols.get(3), cols.get(cols.size() - 1))));
+        out.addAll(sql.uninstallTriggers(after.id()));
+        out.addAll(sql.installTriggers(v2));
+        out.add(sql.resyncKeys(v1, v2, 4711));
+        golden("hana-schema-change.sql", out);
+    }
+
     @Test
     void statementsFollowTheDocumentedGrammar() {
         for (CaptureOptions options : List.of(CaptureOptions.DEFAULT, new CaptureOptions(true, false))) {
