@@ -85,6 +85,7 @@ public final class CaptureInstaller {
         boolean createdSchema = !schemaExisted || registry.schemaCreatedByUs(c);
         Map<TableId, CaptureRegistry.Entry> installed = registry.entries(c);
         Map<TableId, TableStamp> stamps = dialect.stamps(c, tables.stream().map(SourceTable::id).toList());
+        Map<TableId, Long> cuts = dialect.ddlCuts(c, names);
         for (SourceTable t : tables) {
             CaptureRegistry.Entry existing = installed.get(t.id());
             if (existing == null) {
@@ -102,7 +103,7 @@ public final class CaptureInstaller {
                         + " but hanacdc.capture.mode is " + (keysOnly() ? "keys-only" : "full") + " now; run 'uninstall' and 'install'"
                         + " again to change the mode");
             }
-            follow(c, t, stamps.get(t.id()));
+            follow(c, t, stamps.get(t.id()), cuts.get(t.id()));
             if (!registry.isSubscribed(c, task, t.id())) {
                 run(c, List.of(registry.subscribeSql(task, t.id())), "subscription of task " + task + " to " + t.id());
             }
@@ -113,14 +114,15 @@ public final class CaptureInstaller {
     /**
      * Brings capture of an installed table up to its current shape: a shape changed since the last
      * version (while no task ran) becomes the next version, with every key captured under the last
-     * version re-read, since when the change happened is unknown; working triggers are checked either way.
+     * version re-read (since when the change happened is unknown, unless an ALTER recorded its cut);
+     * working triggers are checked otherwise.
      */
-    private void follow(Connection c, SourceTable t, TableStamp stamp) throws SQLException {
+    private void follow(Connection c, SourceTable t, TableStamp stamp, Long cut) throws SQLException {
         List<CaptureVersion> versions = history.load(c, t.id());
         CaptureVersion latest = versions.get(versions.size() - 1);
-        if (!latest.layout().table().equals(t) || latest.recreatedAs(stamp)) {
+        if (!latest.layout().table().equals(t) || latest.recreatedAs(stamp) || cut != null) {
             try {
-                evolver.evolve(c, versions, t, stamp, latest.switchHigh());
+                evolver.evolve(c, versions, t, stamp, cut != null ? cut : latest.switchHigh());
             } catch (SQLException e) {
                 throw new CdcException("could not move capture of " + t.id() + " to its new shape (nothing of it was changed): "
                         + e.getMessage() + hint(e), e);

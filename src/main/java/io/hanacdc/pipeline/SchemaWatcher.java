@@ -52,6 +52,7 @@ final class SchemaWatcher {
         long high = dialect.readHighWaterMark(c, names);
         List<TableHistory> user = tables.stream().filter(h -> !h.table().schema().equals(names.cdcSchema())).toList();
         Map<TableId, TableStamp> stamps = dialect.stamps(c, user.stream().map(TableHistory::table).toList());
+        Map<TableId, Long> cuts = dialect.ddlCuts(c, names);
         for (TableHistory history : user) {
             TableStamp stamp = stamps.get(history.table());
             if (stamp == null) {
@@ -61,8 +62,9 @@ final class SchemaWatcher {
                 continue;
             }
             Seen before = seen.get(history.table());
-            if (before == null || !before.fingerprint().equals(stamp.fingerprint()) || before.objectId() != stamp.objectId()) {
-                follow(c, history, stamp, before);
+            Long cut = cuts.get(history.table());
+            if (cut != null || before == null || !before.fingerprint().equals(stamp.fingerprint()) || before.objectId() != stamp.objectId()) {
+                follow(c, history, stamp, cut != null ? cut : before == null ? null : before.highBefore(), cut != null);
             } else {
                 installer.repairTriggers(c, history.latest().layout());
             }
@@ -71,19 +73,22 @@ final class SchemaWatcher {
         return high;
     }
 
-    private void follow(Connection c, TableHistory history, TableStamp stamp, Seen before) throws SQLException {
+    /**
+     * @param windowFrom the data id after which the change happened: the exact cut, or the last check that saw the old shape; null when unknown
+     * @param switched   an ALTER switched the table to fallback capture: capture moves on even if the shape is the same
+     */
+    private void follow(Connection c, TableHistory history, TableStamp stamp, Long windowFrom, boolean switched) throws SQLException {
         Optional<SourceTable> now = dialect.describe(c, history.table());
         if (now.isEmpty()) {
             return; // dropped between the two catalog reads: the next check sees it
         }
         CaptureVersion latest = history.latest();
-        if (latest.layout().table().equals(now.get()) && !latest.recreatedAs(stamp)) {
+        if (latest.layout().table().equals(now.get()) && !latest.recreatedAs(stamp) && !switched) {
             installer.repairTriggers(c, latest.layout());
             return;
         }
         // Unknown when the change happened (first check since start): every key its version captured is re-read.
-        long windowFrom = before == null ? latest.switchHigh() : before.highBefore();
-        evolver.evolve(c, history.all(), now.get(), stamp, windowFrom);
+        evolver.evolve(c, history.all(), now.get(), stamp, windowFrom == null ? latest.switchHigh() : windowFrom);
         history.reload(c);
     }
 }

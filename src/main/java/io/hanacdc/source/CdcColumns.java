@@ -8,6 +8,9 @@ public final class CdcColumns {
     public static final String CREATE_TIME = "__$CREATE_TIME";
     public static final String OPERATION = "__$OPERATION";
 
+    /** Capture version of rows written between a source ALTER and capture following it (keys only, re-read under the next version). */
+    public static final int GAP_VERSION = 0;
+
     public static final int OP_DELETE = 1;
     public static final int OP_INSERT = 2;
     public static final int OP_UPDATE_BEFORE = 3;

@@ -111,6 +111,14 @@ public interface SourceDialect {
     }
 
     /**
+     * Tables an ALTER TABLE switched to fallback capture since their capture last moved, with the data id
+     * of that moment (the exact cut, where the source can record it in the ALTER's transaction); empty otherwise.
+     */
+    default java.util.Map<TableId, Long> ddlCuts(Connection c, CaptureNames names) throws SQLException {
+        return java.util.Map.of();
+    }
+
+    /**
      * Whether a column keeps its stable id ({@link TableStamp#columnIds}) when renamed, so a rename can
      * be told from a drop and an add. Where it cannot, the pair is treated as drop and add, and the added
      * column's values are copied again from the source.

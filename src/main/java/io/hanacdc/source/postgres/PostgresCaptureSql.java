@@ -3,6 +3,7 @@ package io.hanacdc.source.postgres;
 import static io.hanacdc.source.CdcColumns.CAPTURE_REGISTRY;
 import static io.hanacdc.source.CdcColumns.CREATE_TIME;
 import static io.hanacdc.source.CdcColumns.DATA_ID;
+import static io.hanacdc.source.CdcColumns.GAP_VERSION;
 import static io.hanacdc.source.CdcColumns.HEARTBEAT;
 import static io.hanacdc.source.CdcColumns.OPERATION;
 import static io.hanacdc.source.CdcColumns.OP_DELETE;
@@ -41,8 +42,11 @@ final class PostgresCaptureSql implements CaptureSql {
     private static final String NOW = "clock_timestamp() AT TIME ZONE 'UTC'";
     private final CaptureNames names;
 
+    private final PostgresDdlCut cut;
+
     PostgresCaptureSql(CaptureNames names) {
         this.names = names;
+        this.cut = new PostgresDdlCut(names);
     }
 
     private String q(String id) {
@@ -55,7 +59,7 @@ final class PostgresCaptureSql implements CaptureSql {
 
     @Override
     public List<String> installShared() {
-        return List.of(
+        List<String> out = new ArrayList<>(List.of(
                 "CREATE SCHEMA IF NOT EXISTS " + q(names.cdcSchema()),
                 // CACHE 1: last_value must bound every id handed out, or H misses ids cached by a session
                 "CREATE SEQUENCE IF NOT EXISTS " + inCdc(names.sequence()) + " AS bigint CACHE 1",
@@ -67,7 +71,9 @@ final class PostgresCaptureSql implements CaptureSql {
                 "CREATE TABLE IF NOT EXISTS " + inCdc(SCHEMA_HISTORY) + " (source_schema text NOT NULL, source_table text NOT NULL,"
                         + " version int NOT NULL, layout text NOT NULL, table_oid bigint NOT NULL, switch_high bigint NOT NULL,"
                         + " recorded_at timestamp NOT NULL DEFAULT (now() AT TIME ZONE 'UTC'), PRIMARY KEY (source_schema, source_table, version))",
-                "CREATE TABLE IF NOT EXISTS " + inCdc(HEARTBEAT) + " (task varchar(128) NOT NULL PRIMARY KEY, beat_at timestamp NOT NULL)");
+                "CREATE TABLE IF NOT EXISTS " + inCdc(HEARTBEAT) + " (task varchar(128) NOT NULL PRIMARY KEY, beat_at timestamp NOT NULL)"));
+        out.addAll(cut.installShared());
+        return out;
     }
 
     @Override
@@ -125,8 +131,8 @@ final class PostgresCaptureSql implements CaptureSql {
         String keys = from.table().primaryKey().stream().map(k -> q(from.cdcColumn(k))).collect(Collectors.joining(", "));
         return "INSERT INTO " + cdc + " (" + q(DATA_ID) + ", " + q(TRIGGER_ID) + ", " + q(TRANSACTION_ID) + ", " + q(CREATE_TIME) + ", "
                 + q(OPERATION) + ", " + to + ") SELECT " + nextDataId() + ", " + next.version() + ", " + TRANSACTION + ", " + NOW + ", "
-                + OP_RESYNC + ", k.* FROM (SELECT DISTINCT " + keys + " FROM " + cdc + " WHERE " + q(TRIGGER_ID) + " = " + from.version()
-                + " AND " + q(DATA_ID) + " > " + afterDataId + " AND " + q(OPERATION) + " > 0) k";
+                + OP_RESYNC + ", k.* FROM (SELECT DISTINCT " + keys + " FROM " + cdc + " WHERE " + q(TRIGGER_ID) + " IN (" + from.version()
+                + ", " + GAP_VERSION + ") AND " + q(DATA_ID) + " > " + afterDataId + " AND " + q(OPERATION) + " > 0) k";
     }
 
     private String nextDataId() {
@@ -139,7 +145,7 @@ final class PostgresCaptureSql implements CaptureSql {
         String cdc = inCdc(names.cdcTable(id));
         String fn = inCdc(names.trigger(id, "fn"));
         String src = q(id.schema()) + "." + q(id.name());
-        return List.of(
+        List<String> out = new ArrayList<>(List.of(
                 "CREATE FUNCTION " + fn + "() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog AS "
                         + dollarQuote(functionBody(layout, cdc)),
                 "CREATE TRIGGER " + q(names.trigger(id, "ins")) + " AFTER INSERT ON " + src
@@ -147,7 +153,9 @@ final class PostgresCaptureSql implements CaptureSql {
                 "CREATE TRIGGER " + q(names.trigger(id, "upd")) + " AFTER UPDATE ON " + src
                         + " REFERENCING OLD TABLE AS " + OLD + " NEW TABLE AS " + NEW + " FOR EACH STATEMENT EXECUTE FUNCTION " + fn + "()",
                 "CREATE TRIGGER " + q(names.trigger(id, "del")) + " AFTER DELETE ON " + src
-                        + " REFERENCING OLD TABLE AS " + OLD + " FOR EACH STATEMENT EXECUTE FUNCTION " + fn + "()");
+                        + " REFERENCING OLD TABLE AS " + OLD + " FOR EACH STATEMENT EXECUTE FUNCTION " + fn + "()"));
+        out.addAll(cut.installFallback(layout, cdc, nextDataId(), TRANSACTION, NOW));
+        return out;
     }
 
     private String functionBody(CaptureLayout layout, String cdc) {
@@ -176,7 +184,7 @@ final class PostgresCaptureSql implements CaptureSql {
     }
 
     /** Dollar-quotes a function body with a tag that cannot occur inside it (names are user data). */
-    private static String dollarQuote(String body) {
+    static String dollarQuote(String body) {
         String tag = "$hanacdc$";
         for (int i = 0; body.contains(tag); i++) {
             tag = "$hanacdc" + i + "$";
@@ -194,7 +202,9 @@ final class PostgresCaptureSql implements CaptureSql {
     @Override
     public List<String> uninstallTriggers(TableId id) {
         // CASCADE on the function drops exactly the three triggers that call it, even if the source table is gone.
-        return List.of("DROP FUNCTION IF EXISTS " + inCdc(names.trigger(id, "fn")) + "() CASCADE");
+        List<String> out = new ArrayList<>(List.of("DROP FUNCTION IF EXISTS " + inCdc(names.trigger(id, "fn")) + "() CASCADE"));
+        out.addAll(cut.uninstallFallback(id));
+        return out;
     }
 
     @Override
@@ -204,11 +214,18 @@ final class PostgresCaptureSql implements CaptureSql {
 
     @Override
     public List<String> uninstallShared() {
-        return List.of(
+        List<String> out = new ArrayList<>(cut.uninstallShared());
+        out.addAll(List.of(
                 "DROP TABLE IF EXISTS " + inCdc(HEARTBEAT),
                 "DROP TABLE IF EXISTS " + inCdc(SUBSCRIPTIONS),
                 "DROP TABLE IF EXISTS " + inCdc(SCHEMA_HISTORY),
                 "DROP TABLE IF EXISTS " + inCdc(CAPTURE_REGISTRY),
-                "DROP SEQUENCE IF EXISTS " + inCdc(names.sequence()));
+                "DROP SEQUENCE IF EXISTS " + inCdc(names.sequence())));
+        return out;
+    }
+
+    /** The cut query of the event trigger's table (see {@link PostgresDdlCut}). */
+    String cutsQuery() {
+        return cut.cutsQuery();
     }
 }

@@ -150,6 +150,17 @@ public final class PostgresDialect implements SourceDialect {
     }
 
     @Override
+    public java.util.Map<TableId, Long> ddlCuts(Connection c, CaptureNames names) throws SQLException {
+        java.util.Map<TableId, Long> out = new java.util.HashMap<>();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(new PostgresCaptureSql(names).cutsQuery())) {
+            while (rs.next()) {
+                out.put(new TableId(rs.getString(1), rs.getString(2)), rs.getLong(3));
+            }
+        }
+        return out;
+    }
+
+    @Override
     public long estimateRows(Connection c, TableId id) throws SQLException {
         return CatalogReads.number(c, ESTIMATE, id);
     }
