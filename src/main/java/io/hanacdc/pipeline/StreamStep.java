@@ -140,7 +140,7 @@ final class StreamStep {
     ChangeSet changes(Connection source, List<ChangeRow> rows, TableShape shape) throws SQLException {
         ChangeSet changes = ChangeSet.of(rows, shape.keyIndexes());
         if (!changes.refetch().isEmpty()) {
-            changes.resolveRefetched(shape.refetcher().fetch(source, changes.refetch()));
+            changes.resolveRefetched(shapes.refetcher(shape).fetch(source, changes.refetch()));
         }
         return changes;
     }

@@ -4,6 +4,13 @@ import io.hanacdc.capture.CaptureVersion;
 import io.hanacdc.capture.TableHistory;
 import java.sql.Connection;
 import java.sql.SQLException;
+import io.hanacdc.schema.SchemaDiff;
+import io.hanacdc.schema.SourceColumn;
+import io.hanacdc.schema.SourceTable;
+import io.hanacdc.source.SourceDialect;
+import io.hanacdc.stream.KeyRefetcher;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
@@ -13,10 +20,15 @@ final class TableShapes {
     private final TableHistory history;
     private final Function<CaptureVersion, TableShape> make;
     private final Map<Integer, TableShape> made = new ConcurrentHashMap<>();
+    private final Map<List<Integer>, KeyRefetcher> mapped = new ConcurrentHashMap<>();
+    private final SourceDialect dialect;
+    private final boolean idsSurviveRenames;
 
-    TableShapes(TableHistory history, Function<CaptureVersion, TableShape> make) {
+    TableShapes(TableHistory history, Function<CaptureVersion, TableShape> make, SourceDialect dialect) {
         this.history = history;
         this.make = make;
+        this.dialect = dialect;
+        this.idsSurviveRenames = dialect.columnIdsSurviveRenames();
     }
 
     TableHistory history() {
@@ -34,6 +46,28 @@ final class TableShapes {
         } catch (SQLException e) {
             throw new IllegalStateException("could not read the schema history of " + history.table() + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The re-reader of a shape's rows: a shape older than the source's current one reads renamed
+     * columns under their new names and dropped ones as NULL (rows of that version are applied to a
+     * target that still has its columns).
+     */
+    KeyRefetcher refetcher(TableShape shape) {
+        CaptureVersion latest = history.latest();
+        if (latest.version() == shape.version().version()) {
+            return shape.refetcher();
+        }
+        return mapped.computeIfAbsent(List.of(shape.version().version(), latest.version()), k -> {
+            SourceTable t = shape.table();
+            SchemaDiff diff = SchemaDiff.of(t, shape.version().columnIds(), latest.layout().table(), latest.columnIds(), idsSurviveRenames);
+            List<String> names = new ArrayList<>();
+            for (SourceColumn c : t.columns()) {
+                names.add(diff.dropped().contains(c) ? null : diff.changed().stream().filter(ch -> ch.before().equals(c))
+                        .map(ch -> ch.after().name()).findFirst().orElse(c.name()));
+            }
+            return new KeyRefetcher(dialect, t, names);
+        });
     }
 
     TableShape latest() {

@@ -45,7 +45,7 @@ final class TableWorkerFactory {
     /** The worker of one table, whose capture versions the history lists. */
     TableWorker create(TableHistory history) {
         SourceTable table = history.latest().layout().table();
-        TableShapes shapes = new TableShapes(history, this::shape);
+        TableShapes shapes = new TableShapes(history, this::shape, dialect);
         WatermarkReader watermark = watermarks.forTable(table);
         StreamStep stream = new StreamStep(watermark, new BatchReader(dialect, names, history), shapes,
                 new TargetSchemaChange(cfg.schemaChanges(), target.flavor(), store, dialect.columnIdsSurviveRenames()),

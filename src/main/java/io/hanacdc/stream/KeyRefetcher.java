@@ -26,11 +26,25 @@ public final class KeyRefetcher {
     private final String placeholder;
 
     public KeyRefetcher(SourceDialect dialect, SourceTable table) {
+        this(dialect, table, table.columnNames());
+    }
+
+    /**
+     * Reads rows in the given table's shape from a source table whose columns may since have been
+     * renamed or dropped: {@code sourceNames} holds each column's name at the source now, null for one
+     * that is gone (read as NULL).
+     */
+    public KeyRefetcher(SourceDialect dialect, SourceTable table, List<String> sourceNames) {
         this.dialect = dialect;
         this.table = table;
-        this.select = "SELECT " + table.columns().stream().map(dialect::selectExpression).collect(Collectors.joining(", "))
-                + " FROM " + dialect.qualified(table.id().schema(), table.id().name()) + " WHERE ";
-        this.keyTuple = "(" + table.primaryKey().stream().map(dialect::quote).collect(Collectors.joining(", ")) + ")";
+        List<String> select = new ArrayList<>();
+        for (int i = 0; i < sourceNames.size(); i++) {
+            String now = sourceNames.get(i);
+            select.add(now == null ? "NULL" : dialect.selectExpression(table.columns().get(i).renamed(now)));
+        }
+        this.select = "SELECT " + String.join(", ", select) + " FROM " + dialect.qualified(table.id().schema(), table.id().name()) + " WHERE ";
+        this.keyTuple = "(" + table.primaryKey().stream().map(k -> sourceNames.get(table.columnNames().indexOf(k)))
+                .map(dialect::quote).collect(Collectors.joining(", ")) + ")";
         this.placeholder = "(" + String.join(", ", Collections.nCopies(table.primaryKey().size(), "?")) + ")";
     }
 

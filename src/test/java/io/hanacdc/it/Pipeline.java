@@ -99,7 +99,13 @@ public final class Pipeline implements AutoCloseable {
                     + t.id().name().replace("\"", "\"\"") + "\" ORDER BY " + keys);
             String mcols = String.join(", ", t.columnNames().stream().map(k -> "`" + k.replace("`", "``") + "`").toList());
             String mkeys = String.join(", ", t.primaryKey().stream().map(k -> "`" + k.replace("`", "``") + "`").toList());
-            List<String> dst = rows(targetUrl, "SELECT " + mcols + " FROM `" + t.id().name().replace("`", "``") + "` ORDER BY " + mkeys);
+            List<String> dst;
+            try {
+                dst = rows(targetUrl, "SELECT " + mcols + " FROM `" + t.id().name().replace("`", "``") + "` ORDER BY " + mkeys);
+            } catch (SQLException e) { // the target table has not followed the source's shape yet
+                out.add(t.id() + ": target not readable in the source's shape: " + e.getMessage());
+                continue;
+            }
             if (!src.equals(dst)) {
                 List<String> missing = new ArrayList<>(src);
                 missing.removeAll(dst);
