@@ -14,6 +14,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.LongConsumer;
 
 /**
@@ -71,8 +75,19 @@ final class ChecksumComparison {
         if (rowByRowReason != null) {
             return rows.compare(s, t, "row by row: " + rowByRowReason, progress);
         }
-        RangeChecksums.Bounds sb = source.bounds(s);
+        ExecutorService sourceSide = Executors.newSingleThreadExecutor(r -> new Thread(r, "verify-source-checksums"));
+        try {
+            return compare(s, t, sourceSide, progress);
+        } finally {
+            sourceSide.shutdownNow();
+        }
+    }
+
+    /** Each database computes its sums while the other does: a step takes as long as the slower side. */
+    private TableComparison.Outcome compare(Connection s, Connection t, ExecutorService sourceSide, LongConsumer progress) throws SQLException {
+        Future<RangeChecksums.Bounds> sourceBounds = sourceSide.submit(() -> source.bounds(s));
         RangeChecksums.Bounds tb = target.bounds(t);
+        RangeChecksums.Bounds sb = await(sourceBounds);
         Findings found = new Findings(progress);
         Deque<Pending> pending = new ArrayDeque<>();
         if (sb.rows() > 0 || tb.rows() > 0) {
@@ -88,13 +103,28 @@ final class ChecksumComparison {
                 rows.compareRange(s, t, p.range(), found);
             } else {
                 List<KeyRange> parts = p.range().split(PARTS);
-                List<RangeChecksums.Sum> inSource = source.sums(s, parts);
+                Future<List<RangeChecksums.Sum>> sourceSums = sourceSide.submit(() -> source.sums(s, parts));
                 List<RangeChecksums.Sum> inTarget = target.sums(t, parts);
+                List<RangeChecksums.Sum> inSource = await(sourceSums);
                 for (int i = parts.size() - 1; i >= 0; i--) {
                     pending.push(new Pending(parts.get(i), inSource.get(i), inTarget.get(i)));
                 }
             }
         }
         return found.outcome(sb.rows(), tb.rows(), "checksums over ranges of " + rows.table().primaryKey().get(0));
+    }
+
+    private static <T> T await(Future<T> f) throws SQLException {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLException("interrupted while the source computed checksums", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof SQLException sql) {
+                throw sql;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
     }
 }

@@ -17,14 +17,15 @@ interface ChecksumSql {
 
     /**
      * The value of a column (a selected expression) as text in the common form, NULL when the value
-     * is; empty when this database cannot render the type identically to the others.
+     * is; empty when this database cannot render the type identically to the others. Free text
+     * (which may hold '|') is written as "length:text", so the joined row text stays unambiguous;
+     * other forms never hold '|' and are never "N".
      */
     Optional<String> text(String column, ColumnType type);
 
     /**
      * The row's hash: the first 15 hex digits (60 bits, so never negative) of the MD5 over the UTF-8
-     * of the fields joined by '|', each field "length:text", or "N" for NULL (the length makes the
-     * joined text unambiguous whatever the values contain).
+     * of the texts joined by '|', NULL written as "N". Each text is evaluated once per row.
      */
     String rowHash(List<String> texts);
 

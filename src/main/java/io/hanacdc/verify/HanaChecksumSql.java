@@ -30,8 +30,8 @@ final class HanaChecksumSql implements ChecksumSql {
             case UNSIGNED_TINYINT, SMALLINT, INTEGER, BIGINT -> "TO_NVARCHAR(" + c + ")";
             case DECIMAL -> withoutTrailingZeros("TO_NVARCHAR(ROUND(" + c + ", " + TargetValues.decimalScale(type) + ", ROUND_HALF_UP))");
             case FLOATING_DECIMAL, REAL, DOUBLE, TEXT, BLOB, UUID, JSON -> null;
-            case CHAR -> "RTRIM(" + c + ", ' ')";
-            case VARCHAR -> "TO_NVARCHAR(" + c + ")";
+            case CHAR -> lengthPrefixed("RTRIM(" + c + ", ' ')");
+            case VARCHAR -> lengthPrefixed("TO_NVARCHAR(" + c + ")");
             case BINARY -> type.length() <= MAX_BINARY_BYTES ? "RPAD(LOWER(BINTOHEX(" + c + ")), " + 2 * type.length() + ", '0')" : null;
             case VARBINARY -> type.length() <= MAX_BINARY_BYTES ? "LOWER(BINTOHEX(" + c + "))" : null;
             case DATE -> "TO_NVARCHAR(" + c + ", 'YYYY-MM-DD')";
@@ -45,10 +45,14 @@ final class HanaChecksumSql implements ChecksumSql {
         return "CASE WHEN LOCATE(" + s + ", '.') > 0 THEN RTRIM(RTRIM(" + s + ", '0'), '.') ELSE " + s + " END";
     }
 
+    private static String lengthPrefixed(String text) {
+        return "TO_NVARCHAR(LENGTH(" + text + ")) || ':' || " + text;
+    }
+
     /** HASH_MD5 hashes its VARBINARY arguments concatenated, so the row text never has to fit one NVARCHAR. */
     @Override
     public String rowHash(List<String> texts) {
-        String fields = texts.stream().map(t -> "TO_BINARY(COALESCE(TO_NVARCHAR(LENGTH(" + t + ")) || ':' || " + t + ", 'N'))")
+        String fields = texts.stream().map(t -> "TO_BINARY(COALESCE(" + t + ", 'N'))")
                 .collect(Collectors.joining(", TO_BINARY('|'), "));
         return "TO_BIGINT(HEXTONUM(SUBSTRING(BINTOHEX(HASH_MD5(" + fields + ")), 1, 15)))";
     }

@@ -26,8 +26,9 @@ final class MySqlChecksumSql implements ChecksumSql {
             case UNSIGNED_TINYINT, SMALLINT, INTEGER, BIGINT -> "CAST(" + c + " AS CHAR)";
             case DECIMAL, FLOATING_DECIMAL -> TargetValues.decimalScale(type) == 0 ? "CAST(" + c + " AS CHAR)" : withoutTrailingZeros("CAST(" + c + " AS CHAR)");
             case REAL, DOUBLE -> plainDigits("CAST(CAST(" + c + " AS DOUBLE) AS CHAR)"); // a FLOAT as the double it is
-            case CHAR -> "TRIM(TRAILING ' ' FROM " + c + ")";
-            case VARCHAR, TEXT, UUID, JSON -> c;
+            case CHAR -> lengthPrefixed("TRIM(TRAILING ' ' FROM " + c + ")");
+            case VARCHAR, TEXT, JSON -> lengthPrefixed(c);
+            case UUID -> c;
             case BINARY -> "RPAD(LOWER(HEX(" + c + ")), " + 2 * type.length() + ", '0')";
             case VARBINARY, BLOB -> "LOWER(HEX(" + c + "))";
             case DATE -> "DATE_FORMAT(" + c + ", '%Y-%m-%d')";
@@ -56,10 +57,13 @@ final class MySqlChecksumSql implements ChecksumSql {
         return "CASE WHEN LOCATE('e', " + t + ") = 0 THEN " + t + " ELSE CONCAT(IF(LEFT(" + t + ", 1) = '-', '-', ''), " + moved + ") END";
     }
 
+    private static String lengthPrefixed(String text) {
+        return "CONCAT(CHAR_LENGTH(" + text + "), ':', " + text + ")";
+    }
+
     @Override
     public String rowHash(List<String> texts) {
-        String fields = texts.stream().map(t -> "COALESCE(CONCAT(CHAR_LENGTH(" + t + "), ':', " + t + "), 'N')")
-                .collect(Collectors.joining(", "));
+        String fields = texts.stream().map(t -> "COALESCE(" + t + ", 'N')").collect(Collectors.joining(", "));
         return "CAST(CONV(SUBSTR(MD5(CONVERT(CONCAT_WS('|', " + fields + ") USING utf8mb4)), 1, 15), 16, 10) AS UNSIGNED)";
     }
 

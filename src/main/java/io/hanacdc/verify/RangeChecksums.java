@@ -51,11 +51,15 @@ final class RangeChecksums {
     }
 
     Bounds bounds(Connection c) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT COUNT(*), MIN(" + key + "), MAX(" + key + ") FROM " + table)) {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(boundsSql())) {
             rs.next();
             long rows = rs.getLong(1);
             return rows == 0 ? new Bounds(0, null, null) : new Bounds(rows, rs.getLong(2), rs.getLong(3));
         }
+    }
+
+    String boundsSql() {
+        return "SELECT COUNT(*), MIN(" + key + "), MAX(" + key + ") FROM " + table;
     }
 
     /** The sums of the given consecutive parts of a range, in one pass over the range. */
@@ -72,11 +76,13 @@ final class RangeChecksums {
 
     /** One group per part: each row's part number, count and hash sum. */
     String sumsSql(List<KeyRange> parts) {
-        StringBuilder part = new StringBuilder("CASE");
+        StringBuilder part = new StringBuilder(parts.size() == 1 ? "0" : "CASE");
         for (int i = 0; i < parts.size() - 1; i++) {
             part.append(" WHEN ").append(key).append(" <= ").append(parts.get(i).hi()).append(" THEN ").append(i);
         }
-        part.append(" ELSE ").append(parts.size() - 1).append(" END");
+        if (parts.size() > 1) {
+            part.append(" ELSE ").append(parts.size() - 1).append(" END");
+        }
         KeyRange all = new KeyRange(parts.get(0).lo(), parts.get(parts.size() - 1).hi());
         return "SELECT p, COUNT(*), " + sql.sum("h") + " FROM (SELECT " + part + " AS p, " + rowHash + " AS h FROM " + table
                 + " WHERE " + all.predicate(key) + ") x GROUP BY p";

@@ -1,15 +1,11 @@
 package io.hanacdc.it;
 
 import static io.hanacdc.it.Pipeline.exec;
+import static io.hanacdc.it.VerifyTest.verify;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hanacdc.schema.TablePattern;
 import io.hanacdc.verify.Verifier;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -39,13 +35,6 @@ class ChecksumVerifyTest {
                     + " '2024-06-01 12:00:00.123456+02', 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', '{\"e\": \"😀\"}', '{\"k\": \"𝄞\"}')",
             "(5, false, 7, 7, 7, 10, 1e20, 100, 0.1, 0.1, 'x  ', 'tail ', ' lead', 'text', 'n', '\\x0a', '2000-02-29', '01:02:03',"
                     + " '2000-01-01 00:00:00.5', '2000-01-01 00:00:00.5-08', '11111111-2222-3333-4444-555555555555', 'null', '1e2')");
-
-    private static String verify(Pipeline p, String tables, Verifier.Result[] result) throws Exception {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        result[0] = new Verifier(p.config(), new PrintStream(bytes, true, StandardCharsets.UTF_8), Duration.ofSeconds(5))
-                .run(TablePattern.parseList(tables));
-        return bytes.toString(StandardCharsets.UTF_8);
-    }
 
     private static void awaitTarget(Pipeline p, String count, long expected) throws Exception {
         long deadline = System.currentTimeMillis() + 60_000;
@@ -133,6 +122,25 @@ class ChecksumVerifyTest {
                 assertTrue(out.contains("id = '" + (100 + i) + "': " + columns.get(i) + ": source "), columns.get(i) + "\n" + out);
             }
             assertTrue(r[0].rowsRead() < 3000, r[0].rowsRead() + " rows read\n" + out);
+        }
+    }
+
+    /** All rows share the first key column's value: the one range cannot be cut, so it is compared row by row, chunk by chunk. */
+    @Test
+    void aFirstKeyValueSharedByManyRowsIsComparedRowByRowInChunks() throws Exception {
+        try (Pipeline p = new Pipeline("checksum_one_value")) {
+            exec(p.sourceUrl, "CREATE TABLE public.one (k int, s text, v int, PRIMARY KEY (k, s))",
+                    "INSERT INTO public.one SELECT 1, 'key ' || g, g FROM generate_series(1, 3000) g");
+            p.set("hanacdc.tables", "public.one").start();
+            p.awaitConverged(30_000);
+            Verifier.Result[] r = new Verifier.Result[1];
+            String out = verify(p, "public.one", r);
+            assertEquals(0, r[0].differences(), out);
+            assertEquals(0, r[0].rowsRead(), out);
+            exec(p.targetUrl, "UPDATE one SET v = 0 WHERE s = 'key 2999'");
+            out = verify(p, "public.one", r);
+            assertEquals(1, r[0].differences(), out);
+            assertTrue(out.contains("different:         k = '1', s = 'key 2999': v: source '2999' ≠ target '0'"), out);
         }
     }
 }
