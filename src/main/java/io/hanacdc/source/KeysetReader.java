@@ -26,14 +26,19 @@ public final class KeysetReader {
     private final List<ColumnType> keyTypes;
 
     public KeysetReader(SourceDialect dialect, SourceTable table, int chunkSize) {
+        this(dialect, table, chunkSize, null);
+    }
+
+    /** A reader of only the rows matching filter (an SQL predicate, null: all), e.g. one key range for verify. */
+    public KeysetReader(SourceDialect dialect, SourceTable table, int chunkSize, String filter) {
         this.dialect = dialect;
         this.table = table;
         this.chunkSize = chunkSize;
         String select = "SELECT " + table.columns().stream().map(dialect::selectExpression).collect(Collectors.joining(", "))
                 + " FROM " + dialect.qualified(table.id().schema(), table.id().name());
         String order = " ORDER BY " + table.primaryKey().stream().map(dialect::quote).collect(Collectors.joining(", ")) + " LIMIT " + chunkSize;
-        this.firstChunk = select + order;
-        this.nextChunk = select + " WHERE " + dialect.keyAfterPredicate(table.primaryKey()) + order;
+        this.firstChunk = select + (filter == null ? "" : " WHERE " + filter) + order;
+        this.nextChunk = select + " WHERE " + (filter == null ? "" : filter + " AND ") + dialect.keyAfterPredicate(table.primaryKey()) + order;
         this.keyIndexes = table.primaryKey().stream().mapToInt(k -> table.columnNames().indexOf(k)).toArray();
         this.keyTypes = table.keyColumns().stream().map(SourceColumn::type).toList();
     }

@@ -4,6 +4,7 @@ import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.source.KeysetReader;
 import io.hanacdc.source.SourceDialect;
+import io.hanacdc.sql.Identifiers;
 import io.hanacdc.stream.KeyRefetcher;
 import io.hanacdc.target.mysql.TargetTable;
 import java.sql.Connection;
@@ -17,18 +18,22 @@ import java.util.Map;
 import java.util.function.LongConsumer;
 
 /**
- * Compares one table. The source is read in its key order chunk by chunk and each chunk's keys are
- * looked up in the target (rows missing or different); then the target's keys are read in its own
- * key order and looked up in the source (rows extra). Two passes because the two databases may sort
- * text keys differently, so no key range means the same rows on both sides. Memory holds one chunk
- * and at most {@link #MAX_LISTED} differences.
+ * Compares one table row by row, or one key range of it. The source is read in its key order chunk
+ * by chunk and each chunk's keys are looked up in the target (rows missing or different); then the
+ * target's keys are read in its own key order and looked up in the source (rows extra). Two passes
+ * because the two databases may sort text keys differently, so no key range means the same rows on
+ * both sides. Memory holds one chunk and at most {@link Findings#MAX_LISTED} differences.
  */
 final class TableComparison {
-    static final int MAX_LISTED = 1000;
+    /**
+     * What one full comparison found; differences beyond MAX_LISTED are only counted.
+     *
+     * @param fetched rows (or keys) read into this process to compare
+     * @param method how the table was compared, for the report
+     */
+    record Outcome(long sourceRows, long targetRows, long compared, List<Difference> listed, long unlisted, long fetched, String method) {}
 
-    /** What one full comparison found; differences beyond MAX_LISTED are only counted. */
-    record Outcome(long sourceRows, long targetRows, long compared, List<Difference> listed, long unlisted) {}
-
+    private final SourceDialect dialect;
     private final SourceTable table;
     private final String sourceCount;
     private final KeysetReader sourceChunks;
@@ -37,6 +42,7 @@ final class TableComparison {
     private final int[] keyIndexes;
 
     TableComparison(SourceDialect dialect, TargetTable targetTable, int chunkSize) {
+        this.dialect = dialect;
         this.table = targetTable.source();
         this.sourceCount = "SELECT COUNT(*) FROM " + dialect.qualified(table.id().schema(), table.id().name());
         this.sourceChunks = new KeysetReader(dialect, table, chunkSize);
@@ -49,45 +55,60 @@ final class TableComparison {
         return table;
     }
 
-    /** The full comparison; progress receives the number of rows compared so far after each chunk. */
-    Outcome compare(Connection s, Connection t, LongConsumer progress) throws SQLException {
+    TargetReader target() {
+        return target;
+    }
+
+    /** The full comparison, row by row; method says why the table is not compared by checksums. */
+    Outcome compare(Connection s, Connection t, String method, LongConsumer progress) throws SQLException {
         long sourceRows = count(s);
         long targetRows = target.count(t);
-        List<Difference> found = new ArrayList<>();
-        long unlisted = 0;
-        long compared = 0;
+        Findings found = new Findings(progress);
+        compare(s, t, sourceChunks, null, found);
+        return found.outcome(sourceRows, targetRows, method);
+    }
+
+    /** The rows of one range of the first key column, row by row (its checksums differ). */
+    void compareRange(Connection s, Connection t, KeyRange range, Findings found) throws SQLException {
+        String key = table.primaryKey().get(0);
+        KeysetReader inRange = new KeysetReader(dialect, table, sourceChunks.chunkSize(), range.predicate(dialect.quote(key)));
+        compare(s, t, inRange, range.predicate(Identifiers.backtick(key)), found);
+    }
+
+    private void compare(Connection s, Connection t, KeysetReader sourceRows, String targetFilter, Findings found) throws SQLException {
         Object[] last = null;
         while (true) {
-            List<Object[]> rows = sourceChunks.chunkAfter(s, last);
+            List<Object[]> rows = sourceRows.chunkAfter(s, last);
             if (rows.isEmpty()) {
                 break;
             }
-            List<Object[]> keys = rows.stream().map(sourceChunks::key).toList();
-            Map<List<String>, Object[]> inTarget = byKey(target.rowsByKey(t, keys), keyIndexes);
+            List<Object[]> keys = rows.stream().map(sourceRows::key).toList();
+            List<Object[]> targetRows = target.rowsByKey(t, keys);
+            Map<List<String>, Object[]> inTarget = byKey(targetRows, keyIndexes);
             for (Object[] row : rows) {
-                Difference d = difference(sourceChunks.key(row), row, inTarget.get(keyForms(row, keyIndexes)));
-                unlisted += record(d, found);
+                add(difference(sourceRows.key(row), row, inTarget.get(keyForms(row, keyIndexes))), found);
             }
-            compared += rows.size();
-            progress.accept(compared);
+            found.fetched(rows.size() + targetRows.size());
+            found.compared(rows.size());
             last = keys.get(keys.size() - 1);
         }
         int[] identity = identity(keyIndexes.length);
         last = null;
         while (true) {
-            List<Object[]> keys = target.keysAfter(t, last, sourceChunks.chunkSize());
+            List<Object[]> keys = target.keysAfter(t, targetFilter, last, sourceRows.chunkSize());
             if (keys.isEmpty()) {
                 break;
             }
-            Map<List<String>, Object[]> inSource = byKey(sourceByKey.fetch(s, keys), keyIndexes);
+            List<Object[]> sourceMatches = sourceByKey.fetch(s, keys);
+            Map<List<String>, Object[]> inSource = byKey(sourceMatches, keyIndexes);
             for (Object[] key : keys) {
                 if (!inSource.containsKey(keyForms(key, identity))) {
-                    unlisted += record(new Difference(Difference.Kind.EXTRA, key, keyText(key), List.of()), found);
+                    found.add(new Difference(Difference.Kind.EXTRA, key, keyText(key), List.of()));
                 }
             }
+            found.fetched(keys.size() + sourceMatches.size());
             last = keys.get(keys.size() - 1);
         }
-        return new Outcome(sourceRows, targetRows, compared, found, unlisted);
     }
 
     /** Compares again just the keys of earlier differences; returns those that still differ. */
@@ -114,15 +135,10 @@ final class TableComparison {
         }
     }
 
-    private static long record(Difference d, List<Difference> found) {
-        if (d == null) {
-            return 0;
-        }
-        if (found.size() < MAX_LISTED) {
+    private static void add(Difference d, Findings found) {
+        if (d != null) {
             found.add(d);
-            return 0;
         }
-        return 1;
     }
 
     /** The difference between a source and a target row of one key (null: row absent), or null when equal. */

@@ -25,21 +25,17 @@ final class TargetReader {
     private final List<SourceColumn> keyColumns;
     private final String rowsByKey;
     private final String keyPlaceholder;
-    private final String keysFirst;
-    private final String keysAfter;
+    private final String keyList;
 
     TargetReader(TargetTable table) {
         this.table = table;
         SourceTable source = table.source();
         this.columns = source.columns();
         this.keyColumns = source.keyColumns();
-        String keys = source.primaryKey().stream().map(Identifiers::backtick).collect(Collectors.joining(", "));
+        this.keyList = source.primaryKey().stream().map(Identifiers::backtick).collect(Collectors.joining(", "));
         this.rowsByKey = "SELECT " + columns.stream().map(TargetReader::selectExpression).collect(Collectors.joining(", "))
-                + " FROM " + table.qualifiedName() + " WHERE (" + keys + ") IN (";
+                + " FROM " + table.qualifiedName() + " WHERE (" + keyList + ") IN (";
         this.keyPlaceholder = "(" + String.join(", ", Collections.nCopies(keyColumns.size(), "?")) + ")";
-        this.keysFirst = "SELECT " + keys + " FROM " + table.qualifiedName() + " ORDER BY " + keys + " LIMIT ";
-        this.keysAfter = "SELECT " + keys + " FROM " + table.qualifiedName() + " WHERE (" + keys + ") > " + keyPlaceholder
-                + " ORDER BY " + keys + " LIMIT ";
     }
 
     /** MySQL/MariaDB send a FLOAT as text with 6 significant digits; as a DOUBLE it arrives exactly. */
@@ -79,10 +75,19 @@ final class TargetReader {
         return rows;
     }
 
-    /** Up to limit keys after the given one (null: from the first) in the target's key order. */
-    List<Object[]> keysAfter(Connection c, Object[] after, int limit) throws SQLException {
+    /** Up to limit keys matching filter (an SQL predicate, null: all) after the given one (null: from the first), in the target's key order. */
+    List<Object[]> keysAfter(Connection c, String filter, Object[] after, int limit) throws SQLException {
+        List<String> where = new ArrayList<>();
+        if (filter != null) {
+            where.add(filter);
+        }
+        if (after != null) {
+            where.add("(" + keyList + ") > " + keyPlaceholder);
+        }
+        String sql = "SELECT " + keyList + " FROM " + table.qualifiedName() + (where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where))
+                + " ORDER BY " + keyList + " LIMIT " + limit;
         List<Object[]> keys = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement((after == null ? keysFirst : keysAfter) + limit)) {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
             for (int i = 0; after != null && i < after.length; i++) {
                 ps.setObject(i + 1, after[i]);
             }

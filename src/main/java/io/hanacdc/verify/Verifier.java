@@ -41,8 +41,8 @@ public final class Verifier {
         this.maxWait = maxWait;
     }
 
-    /** The figures of a run: rows compared and differences reported, over all tables. */
-    public record Result(int tables, long rowsCompared, long differences) {}
+    /** The figures of a run over all tables: rows compared, differences reported, rows read into this process to compare. */
+    public record Result(int tables, long rowsCompared, long differences, long rowsRead) {}
 
     public Result run(List<TablePattern> tables) throws SQLException, InterruptedException {
         SourceDialect dialect = SourceDialects.forUrl(cfg.source().url(), cfg.capture());
@@ -53,29 +53,33 @@ public final class Verifier {
             PositionStore positions = new PositionStore(cfg.controlDatabase().isEmpty() ? target.database() : cfg.controlDatabase(), cfg.task());
             long compared = 0;
             long differences = 0;
+            long fetched = 0;
             for (SourceTable table : resolved) {
-                TableComparison comparison = new TableComparison(dialect, new TargetTable(target.database(), table), CHUNK_SIZE);
+                TargetTable targetTable = new TargetTable(target.database(), table);
+                TableComparison comparison = new TableComparison(dialect, targetTable, CHUNK_SIZE);
+                ChecksumComparison checksums = new ChecksumComparison(dialect, targetTable, comparison);
                 long estimate = dialect.estimateRows(s, table.id());
                 long deadline = System.nanoTime() + maxWait.toNanos();
                 TableComparison.Outcome o;
                 List<Difference> persisting;
                 do { // more differences than listed: once the listed ones are gone, compare the whole table again
-                    o = comparison.compare(s, t, progress(table, estimate));
+                    o = checksums.compare(s, t, progress(table, estimate));
                     persisting = settle(comparison, s, t, positions, o.listed(), deadline);
                 } while (o.unlisted() > 0 && persisting.isEmpty() && System.nanoTime() < deadline);
                 long found = persisting.size() + o.unlisted();
-                out.printf("%s: source %d rows, target %d rows, %d compared, %d difference(s)%n",
-                        table.id(), o.sourceRows(), o.targetRows(), o.compared(), found);
+                out.printf("%s: source %d rows, target %d rows, %d compared, %d difference(s); %s, %d rows read%n",
+                        table.id(), o.sourceRows(), o.targetRows(), o.compared(), found, o.method(), o.fetched());
                 persisting.forEach(d -> out.println("  " + d));
                 if (o.unlisted() > 0) {
-                    out.println("  ... and " + o.unlisted() + " more, not re-checked (only the first " + TableComparison.MAX_LISTED + " are listed)");
+                    out.println("  ... and " + o.unlisted() + " more, not re-checked (only the first " + Findings.MAX_LISTED + " are listed)");
                 }
                 compared += o.compared();
+                fetched += o.fetched();
                 differences += found;
             }
             out.printf("verify: %d table(s), %d rows compared, %d difference(s): %s%n", resolved.size(), compared, differences,
                     differences == 0 ? "source and target are equal" : "source and target differ");
-            return new Result(resolved.size(), compared, differences);
+            return new Result(resolved.size(), compared, differences, fetched);
         }
     }
 

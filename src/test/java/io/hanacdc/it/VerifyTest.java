@@ -33,7 +33,8 @@ class VerifyTest {
         return p;
     }
 
-    private static String verify(Pipeline p, String tables, Verifier.Result[] result) throws Exception {
+    /** Runs verify as the command does; its printout is returned, its figures put in result[0]. */
+    static String verify(Pipeline p, String tables, Verifier.Result[] result) throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         result[0] = new Verifier(p.config(), new PrintStream(bytes, true, StandardCharsets.UTF_8), Duration.ofSeconds(10))
                 .run(io.hanacdc.schema.TablePattern.parseList(tables));

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hanacdc.GoldenFiles;
 import io.hanacdc.capture.CaptureInstaller;
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
@@ -16,8 +17,6 @@ import io.hanacdc.stream.StreamRange;
 import io.hanacdc.stream.Watermark;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,12 +71,7 @@ class HanaSqlGoldenTest {
     }
 
     private static void golden(String name, List<String> statements) throws IOException {
-        String text = String.join(";\n\n", statements) + ";\n";
-        Path file = Path.of("src/test/resources/golden", name);
-        if (Boolean.getBoolean("golden.update") || !Files.exists(file)) {
-            Files.writeString(file, text, StandardCharsets.UTF_8);
-        }
-        assertEquals(Files.readString(file, StandardCharsets.UTF_8), text, "golden " + file + " (regenerate with -Dgolden.update=true)");
+        GoldenFiles.assertMatches(name, statements);
     }
 
     @Test

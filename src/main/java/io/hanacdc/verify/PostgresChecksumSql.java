@@ -1,0 +1,62 @@
+package io.hanacdc.verify;
+
+import io.hanacdc.schema.ColumnType;
+import io.hanacdc.sql.Identifiers;
+import io.hanacdc.target.mysql.TargetValues;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/** Checksum SQL for a PostgreSQL source (13 or later: trim_scale). */
+final class PostgresChecksumSql implements ChecksumSql {
+    private static final String TIMESTAMP = "'YYYY-MM-DD HH24:MI:SS.US'";
+
+    @Override
+    public String quote(String identifier) {
+        return Identifiers.ansi(identifier);
+    }
+
+    @Override
+    public Optional<String> text(String c, ColumnType type) {
+        return Optional.ofNullable(switch (type.kind()) {
+            case BOOLEAN -> "CASE WHEN " + c + " THEN '1' WHEN NOT " + c + " THEN '0' END";
+            case UNSIGNED_TINYINT, SMALLINT, INTEGER, BIGINT, UUID -> c + "::text";
+            case VARCHAR, TEXT, JSON -> lengthPrefixed(c + "::text");
+            // rounded half away from zero to the target's scale, as MySQL stores it; trailing zeros dropped
+            case DECIMAL, FLOATING_DECIMAL -> "trim_scale(round(" + c + ", " + TargetValues.decimalScale(type) + "))::text";
+            case REAL, DOUBLE -> plainDigits(c + "::float8");
+            case CHAR -> lengthPrefixed("rtrim(" + c + "::text, ' ')");
+            case BINARY -> "rpad(encode(" + c + ", 'hex'), " + 2 * type.length() + ", '0')";
+            case VARBINARY, BLOB -> "encode(" + c + ", 'hex')";
+            // to_char gives NULL for ±infinity, which must not look like a NULL value
+            case DATE -> "coalesce(to_char(" + c + ", 'YYYY-MM-DD'), " + c + "::text)";
+            case TIME -> "to_char(" + c + ", 'HH24:MI:SS.US')";
+            case TIMESTAMP -> "coalesce(to_char(" + c + ", " + TIMESTAMP + "), " + c + "::text)";
+            case TIMESTAMP_TZ -> "coalesce(to_char(" + c + " AT TIME ZONE 'UTC', " + TIMESTAMP + "), " + c + "::text)";
+        });
+    }
+
+    /**
+     * A float's text (PostgreSQL 12+ and MySQL/MariaDB both print the shortest digits that read back
+     * as the same double, but choose the exponent form differently) written out without exponent:
+     * numeric prints it so, exactly. NaN and ±Infinity (equal to themselves here) stay as they are.
+     */
+    private static String plainDigits(String d) {
+        return "CASE WHEN " + d + " IN ('NaN', 'Infinity', '-Infinity') THEN " + d + "::text ELSE " + d + "::text::numeric::text END";
+    }
+
+    private static String lengthPrefixed(String text) {
+        return "length(" + text + ")::text || ':' || " + text;
+    }
+
+    @Override
+    public String rowHash(List<String> texts) {
+        String joined = texts.stream().map(t -> "coalesce(" + t + ", 'N')").collect(Collectors.joining(" || '|' || "));
+        return "('x' || substr(md5(convert_to(" + joined + ", 'UTF8')), 1, 15))::bit(60)::bigint";
+    }
+
+    @Override
+    public String sum(String rowHash) {
+        return "sum(" + rowHash + ")"; // sum(bigint) is numeric
+    }
+}
