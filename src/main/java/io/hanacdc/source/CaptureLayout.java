@@ -39,6 +39,17 @@ public record CaptureLayout(SourceTable table, int version, List<String> cdcColu
         return out;
     }
 
+    /** The captured columns under their CDC-table names, typed as at the source: the CDC table's own columns. */
+    public List<SourceColumn> capturedAsCdcColumns() {
+        List<SourceColumn> captured = captured();
+        List<String> cdc = capturedCdcColumns();
+        List<SourceColumn> out = new ArrayList<>();
+        for (int i = 0; i < captured.size(); i++) {
+            out.add(captured.get(i).renamed(cdc.get(i)));
+        }
+        return out;
+    }
+
     /** The CDC columns of {@link #captured()}, in the same order. */
     public List<String> capturedCdcColumns() {
         return cdcColumns.stream().filter(java.util.Objects::nonNull).toList();

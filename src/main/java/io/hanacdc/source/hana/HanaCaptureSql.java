@@ -116,24 +116,13 @@ final class HanaCaptureSql implements CaptureSql {
         return columns.stream().map(c -> q(c.name()) + " " + c.sourceType()).collect(Collectors.joining(", "));
     }
 
-    /** The captured columns under their CDC-table names. */
-    private static List<SourceColumn> cdcNamed(CaptureLayout layout) {
-        List<SourceColumn> captured = layout.captured();
-        List<String> cdc = layout.capturedCdcColumns();
-        List<SourceColumn> out = new ArrayList<>();
-        for (int i = 0; i < captured.size(); i++) {
-            out.add(captured.get(i).renamed(cdc.get(i)));
-        }
-        return out;
-    }
-
     @Override
     public List<String> installTable(CaptureLayout layout) {
         SourceTable t = layout.table();
         TableId id = t.id();
         String cdc = inCdc(names.cdcTable(id));
         List<String> out = new ArrayList<>();
-        out.add("CREATE COLUMN TABLE " + cdc + " (" + bookkeeping() + ", " + definitions(cdcNamed(layout)) + ")");
+        out.add("CREATE COLUMN TABLE " + cdc + " (" + bookkeeping() + ", " + definitions(layout.capturedAsCdcColumns()) + ")");
         out.add("CREATE INDEX " + inCdc(names.trigger(id, "tx")) + " ON " + cdc + " (" + q(TRANSACTION_ID) + ", " + q(DATA_ID) + ")");
         if (options.recordErrors()) {
             out.add("CREATE COLUMN TABLE " + inCdc(names.errorTable(id)) + " (" + bookkeeping() + ", " + q(ERROR_CODE) + " INTEGER, "

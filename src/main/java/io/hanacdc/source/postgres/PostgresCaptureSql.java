@@ -91,20 +91,9 @@ final class PostgresCaptureSql implements CaptureSql {
         List<String> out = new ArrayList<>(List.of(
                 "CREATE TABLE " + cdc + " (" + q(DATA_ID) + " bigint NOT NULL PRIMARY KEY, " + q(TRIGGER_ID) + " int NOT NULL, "
                         + q(TRANSACTION_ID) + " bigint NOT NULL, " + q(CREATE_TIME) + " timestamp NOT NULL, "
-                        + q(OPERATION) + " smallint NOT NULL, " + definitions(cdcNamed(layout)) + ")",
+                        + q(OPERATION) + " smallint NOT NULL, " + definitions(layout.capturedAsCdcColumns()) + ")",
                 "CREATE INDEX " + q(names.trigger(id, "tx")) + " ON " + cdc + " (" + q(TRANSACTION_ID) + ", " + q(DATA_ID) + ")"));
         out.addAll(installTriggers(layout));
-        return out;
-    }
-
-    /** The captured columns under their CDC-table names. */
-    private static List<SourceColumn> cdcNamed(CaptureLayout layout) {
-        List<SourceColumn> captured = layout.captured();
-        List<String> cdc = layout.capturedCdcColumns();
-        List<SourceColumn> out = new ArrayList<>();
-        for (int i = 0; i < captured.size(); i++) {
-            out.add(captured.get(i).renamed(cdc.get(i)));
-        }
         return out;
     }
 
