@@ -60,6 +60,12 @@ public final class Verifier {
                 ChecksumComparison checksums = new ChecksumComparison(dialect, targetTable, comparison);
                 long estimate = dialect.estimateRows(s, table.id());
                 long deadline = System.nanoTime() + maxWait.toNanos();
+                List<String> missing = awaitColumns(targetTable, t, deadline);
+                if (!missing.isEmpty()) {
+                    out.printf("%s: 1 difference(s): the target table lacks column(s) %s of the source table%n", table.id(), missing);
+                    differences++;
+                    continue;
+                }
                 TableComparison.Outcome o;
                 List<Difference> persisting;
                 do { // more differences than listed: once the listed ones are gone, compare the whole table again
@@ -80,6 +86,20 @@ public final class Verifier {
             out.printf("verify: %d table(s), %d rows compared, %d difference(s): %s%n", resolved.size(), compared, differences,
                     differences == 0 ? "source and target are equal" : "source and target differ");
             return new Result(resolved.size(), compared, differences, fetched);
+        }
+    }
+
+    /**
+     * The source columns the target table lacks once the wait is over: while the task runs, a column
+     * added at the source reaches the target when the stream gets to the change (DESIGN §5).
+     */
+    private static List<String> awaitColumns(TargetTable table, Connection t, long deadline) throws SQLException, InterruptedException {
+        while (true) {
+            List<String> missing = table.missingColumns(t);
+            if (missing.isEmpty() || System.nanoTime() >= deadline) {
+                return missing;
+            }
+            Thread.sleep(RECHECK_INTERVAL.toMillis());
         }
     }
 

@@ -67,11 +67,20 @@ public final class TargetTable {
             }
             return;
         }
-        List<String> missing = source.columnNames().stream().filter(n -> !existing.contains(n.toLowerCase())).toList();
+        List<String> missing = missing(existing);
         if (!missing.isEmpty()) {
             throw new CdcException("target table " + database + "." + name + " exists but lacks column(s) " + missing
                     + " of source table " + source.id() + ": add them, or drop the target table so hana-cdc creates it");
         }
+    }
+
+    /** The source columns the target table lacks. */
+    public List<String> missingColumns(Connection c) throws SQLException {
+        return missing(existingColumns(c));
+    }
+
+    private List<String> missing(Set<String> existing) {
+        return source.columnNames().stream().filter(n -> !existing.contains(n.toLowerCase())).toList();
     }
 
     public Set<String> existingColumns(Connection c) throws SQLException {

@@ -15,6 +15,21 @@ final class ChaosSchema {
 
     private ChaosSchema() {}
 
+    /**
+     * Schema changes made after the given kill cycle (DESIGN §5): a column added with a default, a
+     * widened decimal, a rename, a column added to the quoted table. Writers use none of these columns
+     * by name, so they go on through every change.
+     */
+    static List<String> changes(int cycle) {
+        return switch (cycle) {
+            case 2 -> List.of("ALTER TABLE public.plain ADD COLUMN extra int DEFAULT 3",
+                    "ALTER TABLE public.pair ALTER COLUMN qty TYPE numeric(14,2)");
+            case 4 -> List.of("ALTER TABLE public.plain RENAME COLUMN extra TO \"Extra Renamed\"",
+                    "ALTER TABLE \"Sales Dept\".\"Order Lines\" ADD COLUMN \"Added \"\"Col\"\"\" varchar(20)");
+            default -> List.of();
+        };
+    }
+
     static List<String> create() {
         List<String> ddl = new ArrayList<>();
         ddl.add("CREATE TABLE public.plain (id bigint PRIMARY KEY, v text, n numeric(14,4), at timestamp(6))");
