@@ -46,6 +46,16 @@ class HanaLiveTest extends SourceBehaviourSuite {
             }
 
             @Override
+            public String addColumn(String schema, String table, String column) {
+                return "ALTER TABLE \"" + schema + "\".\"" + table + "\" ADD (" + column.replace("VARCHAR(", "NVARCHAR(") + ")";
+            }
+
+            @Override
+            public String dropColumn(String schema, String table, String column) {
+                return "ALTER TABLE \"" + schema + "\".\"" + table + "\" DROP (\"" + column + "\")";
+            }
+
+            @Override
             public String dropSchema(String schema) {
                 return "DO BEGIN DECLARE N INTEGER; SELECT COUNT(*) INTO N FROM SYS.SCHEMAS WHERE SCHEMA_NAME = '" + schema
                         + "'; IF :N > 0 THEN EXEC 'DROP SCHEMA \"" + schema + "\" CASCADE'; END IF; END";

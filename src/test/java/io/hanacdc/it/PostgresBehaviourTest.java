@@ -28,6 +28,16 @@ class PostgresBehaviourTest extends SourceBehaviourSuite {
             }
 
             @Override
+            public String addColumn(String schema, String table, String column) {
+                return "ALTER TABLE \"" + schema + "\".\"" + table + "\" ADD COLUMN " + column;
+            }
+
+            @Override
+            public String dropColumn(String schema, String table, String column) {
+                return "ALTER TABLE \"" + schema + "\".\"" + table + "\" DROP COLUMN \"" + column + "\"";
+            }
+
+            @Override
             public String dropSchema(String schema) {
                 return "DROP SCHEMA IF EXISTS \"" + schema + "\" CASCADE";
             }

@@ -11,6 +11,12 @@ interface SourceFixture {
     /** CREATE TABLE in this dialect: columns given as name and portable type (INTEGER, VARCHAR(n), DECIMAL(p,s), TIMESTAMP). */
     String createTable(String schema, String table, String columns);
 
+    /** ALTER TABLE adding one column ("NAME" TYPE, portable type). */
+    String addColumn(String schema, String table, String column);
+
+    /** ALTER TABLE dropping one column. */
+    String dropColumn(String schema, String table, String column);
+
     /** Drops the schema and everything in it. */
     String dropSchema(String schema);
 }
