@@ -116,13 +116,21 @@ final class StreamStep {
     }
 
     private Batch schemaStep(Connection source, Position p, int version, Instant readAt, long started) throws SQLException {
+        long fromOid = shapes.get(source, p.schemaVersion()).version().tableOid();
+        long toOid = shapes.get(source, version).version().tableOid();
+        return schemaStep(source, p, version, readAt, started, fromOid != 0 && toOid != 0 && fromOid != toOid);
+    }
+
+    private Batch schemaStep(Connection source, Position p, int version, Instant readAt, long started, boolean restart) throws SQLException {
         TableShape from = shapes.get(source, p.schemaVersion());
         TableShape to = shapes.get(source, version);
-        long fromOid = from.version().tableOid();
-        long toOid = to.version().tableOid();
-        StreamRange restart = fromOid != 0 && toOid != 0 && fromOid != toOid
-                ? StreamRange.at(watermarks.next(source, StreamRange.at(new Watermark(0, new long[0])))) : null;
-        return new Batch(p.withSchemaVersion(version), List.of(), null, to, false, readAt, started, new SchemaStep(from, to, restart));
+        StreamRange fresh = restart ? StreamRange.at(watermarks.next(source, StreamRange.at(new Watermark(0, new long[0])))) : null;
+        return new Batch(p.withSchemaVersion(version), List.of(), null, to, false, readAt, started, new SchemaStep(from, to, fresh));
+    }
+
+    /** An initial load whose table changed shape meanwhile: the target table is made anew and the load starts again. */
+    Batch restartLoad(Connection source, Position p) throws SQLException {
+        return schemaStep(source, p, shapes.history().latest().version(), null, System.nanoTime(), true);
     }
 
     /**

@@ -159,8 +159,13 @@ public final class TableWorker {
         }
     }
 
+    /** The initial load; a table whose shape changed meanwhile is loaded again from the start in its new shape. */
     private void snapshot() throws SQLException {
         try (Connection s = source.getConnection(); Connection t = target.connection()) {
+            if (stream.shapes().history().latest().version() != position.schemaVersion()) {
+                position = stream.commit(t, stream.restartLoad(s, position));
+                LOG.info("table {}: its shape changed during the initial load, which starts again", table.id());
+            }
             position = stream.shapes().get(s, position.schemaVersion()).copier().copy(s, t, position, (p, estimate) -> position = p);
         }
     }

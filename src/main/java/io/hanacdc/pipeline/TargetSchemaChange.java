@@ -42,12 +42,16 @@ final class TargetSchemaChange {
     Position apply(Connection target, StreamStep.SchemaStep step, Position next) throws SQLException {
         TableId id = next.table();
         if (step.restart() != null) {
-            check(id, Kind.RECREATE_TABLE, "was dropped and created again");
+            boolean recreated = step.from().version().tableOid() != step.to().version().tableOid();
+            if (recreated) {
+                check(id, Kind.RECREATE_TABLE, "was dropped and created again");
+            }
             try (Statement s = target.createStatement()) {
                 s.execute("DROP TABLE IF EXISTS " + step.to().target().qualifiedName());
             }
             step.to().target().ensure(target, flavor);
-            LOG.info("table {} was re-created at the source: target table emptied, copying it anew", id);
+            LOG.info("table {} {}: target table made anew, copying it again", id,
+                    recreated ? "was re-created at the source" : "changed shape during its initial load");
             return TargetTransaction.commit(target, t -> { }, store, next.restartSnapshot(step.restart(), next.schemaVersion()));
         }
         SchemaDiff diff = SchemaDiff.of(step.from().table(), step.from().version().columnIds(), step.to().table(),

@@ -188,6 +188,23 @@ class SchemaChangeTest {
         }
     }
 
+    @Test
+    void aChangeDuringTheInitialLoadStartsItAgainInTheNewShape() throws Exception {
+        try (Pipeline p = new Pipeline("schemaload")) {
+            exec(p.sourceUrl, "CREATE TABLE " + TABLE + " (id int PRIMARY KEY, name varchar(20))",
+                    "INSERT INTO " + TABLE + " SELECT g, 'n' || g FROM generate_series(1, 3000) g");
+            p.set("hanacdc.tables", TABLE).set("hanacdc.snapshot.chunk-size", "100").start();
+            Thread consumer = new Thread(p::tick); // one tick copies the table chunk by chunk: change it meanwhile
+            consumer.start();
+            Thread.sleep(100);
+            exec(p.sourceUrl, "ALTER TABLE " + TABLE + " RENAME COLUMN name TO label", "ALTER TABLE " + TABLE + " ADD COLUMN qty int DEFAULT 1");
+            p.task().checkSchemas();
+            consumer.join();
+            p.awaitConverged(60_000);
+            assertEquals(3000, Pipeline.count(p.targetUrl, "SELECT COUNT(*) FROM sc WHERE label LIKE 'n%' AND qty = 1"));
+        }
+    }
+
     /** Keys-only capture re-reads every row: rows captured before a rename and a drop are re-read after them, under the new names. */
     @Test
     void keysOnlyCaptureReadsRowsOfEarlierVersionsFromTheChangedTable() throws Exception {
