@@ -35,6 +35,9 @@ public interface SourceDialect {
         return quote(column.name());
     }
 
+    /** SQL for the current time in UTC, as CDC rows' create time holds it. */
+    String utcNow();
+
     /** Longest identifier the source accepts, in UTF-8 bytes. */
     int maxIdentifierBytes();
 

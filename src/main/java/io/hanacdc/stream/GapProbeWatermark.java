@@ -115,7 +115,7 @@ public final class GapProbeWatermark implements WatermarkReader {
         List<String> inserts = new ArrayList<>();
         for (String table : ownCaptureTables) {
             inserts.add("INSERT INTO " + table + " (" + idColumn() + ", " + dialect.quote(TRIGGER_ID) + ", " + dialect.quote(TRANSACTION_ID)
-                    + ", " + dialect.quote(CREATE_TIME) + ", " + dialect.quote(OPERATION) + ") VALUES (" + id + ", 0, 0, CURRENT_TIMESTAMP, 0)");
+                    + ", " + dialect.quote(CREATE_TIME) + ", " + dialect.quote(OPERATION) + ") VALUES (" + id + ", 0, 0, " + dialect.utcNow() + ", 0)");
         }
         try {
             dialect.executeAtomically(c, inserts, probeTimeout);

@@ -91,6 +91,11 @@ public final class HanaDialect implements SourceDialect {
     }
 
     @Override
+    public String utcNow() {
+        return "CURRENT_UTCTIMESTAMP";
+    }
+
+    @Override
     public int maxIdentifierBytes() {
         return 127;
     }

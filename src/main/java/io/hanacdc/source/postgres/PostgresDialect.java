@@ -99,6 +99,11 @@ public final class PostgresDialect implements SourceDialect {
     }
 
     @Override
+    public String utcNow() {
+        return "(clock_timestamp() AT TIME ZONE 'UTC')";
+    }
+
+    @Override
     public int maxIdentifierBytes() {
         return 63;
     }
