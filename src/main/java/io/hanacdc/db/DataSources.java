@@ -51,13 +51,16 @@ public final class DataSources {
     /** One line saying which database, what went wrong, and what to check; never the password. */
     public static String describe(String role, Endpoint endpoint, SQLException e) {
         String state = e.getSQLState() == null ? "" : e.getSQLState();
-        String what = state.startsWith("28") ? "the user name or password was refused"
+        boolean refused = state.startsWith("28");
+        String what = refused ? "the user name or password was refused"
                 : state.startsWith("08") ? "the server could not be reached"
                 : state.equals("3D000") || state.equals("42000") ? "the database does not exist or is not accessible"
                 : "the connection failed";
-        String message = rootMessage(e);
-        return "cannot connect to the " + role + " database " + endpoint + ": " + what + " (" + message + "). Check hanacdc."
-                + role + ".url, .user and .password";
+        String setting = "hanacdc." + role;
+        // a refusal names exactly the two settings at fault; the URL can carry them too
+        String check = refused ? setting + ".user and " + setting + ".password (or user and password in " + setting + ".url)"
+                : setting + ".url, .user and .password";
+        return "cannot connect to the " + role + " database " + endpoint + ": " + what + " (" + rootMessage(e) + "). Check " + check;
     }
 
     private static String rootMessage(Throwable e) {
