@@ -55,6 +55,7 @@ class ChaosTest {
                 env.put("HANACDC_BATCH_SIZE", "200");
                 env.put("HANACDC_SNAPSHOT_CHUNK_SIZE", "300");
                 env.put("HANACDC_POLL_INTERVAL_MS", "100");
+                env.put("HANACDC_PURGE_INTERVAL_S", "86400"); // the CDC rows are counted at the end: none may be purged
                 String positions = Identifiers.backtick(targetDb) + ".hanacdc_position";
                 Process running = launch(env, "run", 0);
                 long deadline = System.currentTimeMillis() + 90_000;
