@@ -36,10 +36,12 @@ final class PostgresCaptureSql implements CaptureSql {
     private static final String OLD = "hanacdc_old";
     private final CaptureNames names;
     private final boolean keysOnly;
+    private final boolean rowTriggers;
 
-    PostgresCaptureSql(CaptureNames names, boolean keysOnly) {
+    PostgresCaptureSql(CaptureNames names, boolean keysOnly, boolean rowTriggers) {
         this.names = names;
         this.keysOnly = keysOnly;
+        this.rowTriggers = rowTriggers;
     }
 
     /** The columns a CDC row carries: all of them, or the key alone in keys-only mode. */
@@ -99,23 +101,37 @@ final class PostgresCaptureSql implements CaptureSql {
         String cdc = inCdc(names.cdcTable(id));
         String fn = inCdc(names.trigger(id, "fn"));
         String src = q(id.schema()) + "." + q(id.name());
+        String body = rowTriggers ? PostgresRowFunction.body(t, captured(t), src, head(t, version, cdc, "VALUES ("))
+                : functionBody(t, version, cdc);
         return List.of(
                 "CREATE FUNCTION " + fn + "() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog AS "
-                        + dollarQuote(functionBody(t, version, cdc)),
-                "CREATE TRIGGER " + q(names.trigger(id, "ins")) + " AFTER INSERT ON " + src
-                        + " REFERENCING NEW TABLE AS " + NEW + " FOR EACH STATEMENT EXECUTE FUNCTION " + fn + "()",
-                "CREATE TRIGGER " + q(names.trigger(id, "upd")) + " AFTER UPDATE ON " + src
-                        + " REFERENCING OLD TABLE AS " + OLD + " NEW TABLE AS " + NEW + " FOR EACH STATEMENT EXECUTE FUNCTION " + fn + "()",
-                "CREATE TRIGGER " + q(names.trigger(id, "del")) + " AFTER DELETE ON " + src
-                        + " REFERENCING OLD TABLE AS " + OLD + " FOR EACH STATEMENT EXECUTE FUNCTION " + fn + "()");
+                        + dollarQuote(body),
+                trigger(id, "ins", "INSERT", src, "NEW TABLE AS " + NEW, fn),
+                trigger(id, "upd", "UPDATE", src, "OLD TABLE AS " + OLD + " NEW TABLE AS " + NEW, fn),
+                trigger(id, "del", "DELETE", src, "OLD TABLE AS " + OLD, fn));
+    }
+
+    /** Row triggers have names of their own, so a table installed at the other level is found "missing" by repair and re-created at this one. */
+    private String triggerName(TableId id, String op) {
+        return names.trigger(id, rowTriggers ? op + "_row" : op);
+    }
+
+    private String trigger(TableId id, String op, String event, String src, String transitionTables, String fn) {
+        String level = rowTriggers ? " FOR EACH ROW" : " REFERENCING " + transitionTables + " FOR EACH STATEMENT";
+        return "CREATE TRIGGER " + q(triggerName(id, op)) + " AFTER " + event + " ON " + src + level + " EXECUTE FUNCTION " + fn + "()";
+    }
+
+    /** The CDC insert up to the operation: column list, then (after SELECT or VALUES) data id, capture version, transaction and time. */
+    private String head(SourceTable t, int version, String cdc, String rowsFrom) {
+        String cols = captured(t).stream().map(c -> q(c.name())).collect(Collectors.joining(", "));
+        return "INSERT INTO " + cdc + " (" + q(DATA_ID) + ", " + q(TRIGGER_ID) + ", " + q(TRANSACTION_ID) + ", "
+                + q(CREATE_TIME) + ", " + q(OPERATION) + ", " + cols + ") " + rowsFrom + "nextval("
+                + Identifiers.literal(inCdc(names.sequence())) + "::regclass), " + version
+                + ", pg_current_xact_id()::text::bigint, clock_timestamp() AT TIME ZONE 'UTC', ";
     }
 
     private String functionBody(SourceTable t, int version, String cdc) {
-        String cols = captured(t).stream().map(c -> q(c.name())).collect(Collectors.joining(", "));
-        String head = "INSERT INTO " + cdc + " (" + q(DATA_ID) + ", " + q(TRIGGER_ID) + ", " + q(TRANSACTION_ID) + ", "
-                + q(CREATE_TIME) + ", " + q(OPERATION) + ", " + cols + ") SELECT nextval("
-                + Identifiers.literal(inCdc(names.sequence())) + "::regclass), " + version
-                + ", pg_current_xact_id()::text::bigint, clock_timestamp() AT TIME ZONE 'UTC', ";
+        String head = head(t, version, cdc, "SELECT ");
         String keyChanged = t.primaryKey().stream().map(k -> "n." + q(k) + " = o." + q(k)).collect(Collectors.joining(" AND "));
         return "BEGIN\n"
                 + "  IF TG_OP = 'INSERT' THEN\n"
@@ -159,7 +175,7 @@ final class PostgresCaptureSql implements CaptureSql {
 
     @Override
     public List<String> triggerNames(TableId id) {
-        return List.of(names.trigger(id, "ins"), names.trigger(id, "upd"), names.trigger(id, "del"));
+        return List.of(triggerName(id, "ins"), triggerName(id, "upd"), triggerName(id, "del"));
     }
 
     @Override

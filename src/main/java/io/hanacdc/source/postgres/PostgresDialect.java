@@ -136,7 +136,7 @@ public final class PostgresDialect implements SourceDialect {
 
     @Override
     public CaptureSql captureSql(CaptureNames names) {
-        return new PostgresCaptureSql(names, options.keysOnly());
+        return new PostgresCaptureSql(names, options.keysOnly(), options.rowTriggers());
     }
 
     @Override
