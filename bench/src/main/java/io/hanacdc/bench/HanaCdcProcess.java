@@ -99,6 +99,10 @@ public final class HanaCdcProcess implements AutoCloseable {
         }
     }
 
+    public long pid() {
+        return process.pid();
+    }
+
     /** Peak resident set of the JVM so far (VmHWM), in kB; read before the process is stopped. */
     public long readPeakRssKb() {
         try {

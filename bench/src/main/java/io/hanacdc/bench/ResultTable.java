@@ -44,6 +44,10 @@ public final class ResultTable {
             double r = m.rawParallel.rowsPerSecond();
             rows.add(new ResultRow("2", "raw MariaDB upsert, 8 connections in parallel (reference)", r, "rows/s", r / m.baseline(),
                     "", Verdict.NONE, "what the target and this machine's cores allow in parallel: the 8-table ceiling"));
+            if (m.rawParallel.cpu() != null) {
+                rows.add(ResultRow.info("2", "CPU per row, raw 8 connections", 1e6 * m.rawParallel.cpu().machine() / m.rawParallel.rows(),
+                        "µs", m.rawParallel.cpu().perRow(m.rawParallel.rows(), "writer JVM")));
+            }
         }
         if (m.streamOne != null) {
             double read = m.streamOne.sourceReadRate();
@@ -70,6 +74,11 @@ public final class ResultTable {
                 o.steadyRate() / m.baseline(), "", Verdict.NONE, "JIT warm-up over"));
         ratioRow("2", "streaming " + what + ": from process start", o.wallRate(), target,
                 String.format("%.1f s total, first batch visible at %.1f s (JVM, Camel, pools, install)", o.doneAt(), o.firstAt()));
+        if (o.cpu() != null) {
+            long applied = o.finalValue() - o.firstValue();
+            rows.add(ResultRow.info("2", "CPU per row, streaming " + what + " (from first applied batch)", 1e6 * o.cpu().machine() / applied,
+                    "µs", o.cpu().perRow(applied, "hana-cdc JVM")));
+        }
         rows.add(ResultRow.info("2", "backlog generation " + what + " (source INSERT…SELECT with capture)",
                 r.rows() / r.backlogSeconds(), "rows/s", "not a product figure: how fast the triggers filled the CDC tables"));
     }
