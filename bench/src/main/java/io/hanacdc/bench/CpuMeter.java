@@ -3,6 +3,8 @@ package io.hanacdc.bench;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -13,13 +15,12 @@ import java.util.stream.Stream;
 public final class CpuMeter {
     private static final double TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
-    /** CPU seconds used so far. */
-    public record Snapshot(double process, double mariadb, double postgres, double machine) {
-        public Snapshot minus(Snapshot earlier) {
-            return new Snapshot(process - earlier.process, mariadb - earlier.mariadb, postgres - earlier.postgres, machine - earlier.machine);
-        }
+    /** CPU seconds used so far: the process, MariaDB and PostgreSQL processes by pid, the machine. */
+    public record Snapshot(double process, Map<Long, Double> mariadb, Map<Long, Double> postgres, double machine) {}
 
-        /** Microseconds of CPU per row for each part, as "process / MariaDB / PostgreSQL / machine". */
+    /** CPU seconds used between two snapshots. */
+    public record Usage(double process, double mariadb, double postgres, double machine) {
+        /** Microseconds of CPU per row for each part. */
         public String perRow(long rows, String processName) {
             return String.format("%s %.1f, MariaDB %.1f, PostgreSQL %.1f, whole machine %.1f µs CPU per row", processName,
                     1e6 * process / rows, 1e6 * mariadb / rows, 1e6 * postgres / rows, 1e6 * machine / rows);
@@ -28,20 +29,34 @@ public final class CpuMeter {
 
     private CpuMeter() {}
 
+    public static Usage between(Snapshot from, Snapshot to) {
+        return new Usage(to.process - from.process, grown(from.mariadb, to.mariadb), grown(from.postgres, to.postgres), to.machine - from.machine);
+    }
+
+    /** Per process: its growth, or all of it if it started in between; what a process that ended meanwhile used is unknown and left out. */
+    private static double grown(Map<Long, Double> from, Map<Long, Double> to) {
+        double sum = 0;
+        for (var e : to.entrySet()) {
+            sum += e.getValue() - from.getOrDefault(e.getKey(), 0.0);
+        }
+        return sum;
+    }
+
     public static Snapshot take(long pid) {
-        double mariadb = 0;
-        double postgres = 0;
+        Map<Long, Double> mariadb = new HashMap<>();
+        Map<Long, Double> postgres = new HashMap<>();
         try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
             for (Path p : (Iterable<Path>) procs.filter(x -> x.getFileName().toString().chars().allMatch(Character::isDigit))::iterator) {
                 String comm = read(p.resolve("comm")).trim();
+                long id = Long.parseLong(p.getFileName().toString());
                 if (comm.equals("mariadbd") || comm.equals("mysqld")) {
-                    mariadb += processSeconds(p);
+                    mariadb.put(id, processSeconds(p));
                 } else if (comm.equals("postgres")) {
-                    postgres += processSeconds(p);
+                    postgres.put(id, processSeconds(p));
                 }
             }
         } catch (IOException e) {
-            return new Snapshot(Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+            // no /proc (not Linux): the databases count as zero
         }
         return new Snapshot(processSeconds(Path.of("/proc", String.valueOf(pid))), mariadb, postgres, machineBusySeconds());
     }
@@ -50,7 +65,7 @@ public final class CpuMeter {
     private static double processSeconds(Path proc) {
         String stat = read(proc.resolve("stat"));
         int end = stat.lastIndexOf(')');
-        if (end < 0) {
+        if (end < 0 || end + 2 >= stat.length()) {
             return 0;
         }
         String[] f = stat.substring(end + 2).split(" ");

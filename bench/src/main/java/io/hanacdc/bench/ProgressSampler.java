@@ -22,7 +22,7 @@ public final class ProgressSampler {
      * @param cpu       CPU used between the first sample with work and the last one (the product's JVM, databases, machine)
      */
     public record Outcome(double doneAt, double firstAt, long firstValue, long finalValue, List<double[]> counter, boolean timedOut,
-                          CpuMeter.Snapshot cpu) {
+                          CpuMeter.Usage cpu) {
         /** Rows per second from process start: includes JVM and Camel startup, install, first poll. */
         public double wallRate() {
             return finalValue / doneAt;
@@ -70,7 +70,7 @@ public final class ProgressSampler {
                 if (timedOut) {
                     System.out.printf("  timed out after %.0f s at %,d%n", now, v);
                 }
-                CpuMeter.Snapshot cpu = cpuAtFirst == null ? null : CpuMeter.take(p.pid()).minus(cpuAtFirst);
+                CpuMeter.Usage cpu = cpuAtFirst == null ? null : CpuMeter.between(cpuAtFirst, CpuMeter.take(p.pid()));
                 return new Outcome(now, firstAt, firstValue, v, counter, timedOut, cpu);
             }
             p.ensureAlive();

@@ -19,7 +19,7 @@ import java.util.concurrent.Future;
  */
 public final class RawTargetBench {
     /** cpu: what the harness (the writer), MariaDB, PostgreSQL and the machine used meanwhile; null when not measured. */
-    public record Result(long rows, double seconds, CpuMeter.Snapshot cpu) {
+    public record Result(long rows, double seconds, CpuMeter.Usage cpu) {
         public double rowsPerSecond() {
             return rows / seconds;
         }
@@ -82,7 +82,7 @@ public final class RawTargetBench {
                 f.get();
             }
             double seconds = (System.nanoTime() - t0) / 1e9;
-            CpuMeter.Snapshot cpu = CpuMeter.take(pid).minus(cpu0);
+            CpuMeter.Usage cpu = CpuMeter.between(cpu0, CpuMeter.take(pid));
             for (Connection c : conns) {
                 c.close();
             }

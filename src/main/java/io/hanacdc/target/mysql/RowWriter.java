@@ -46,8 +46,8 @@ public final class RowWriter {
         this.deleteHead = "DELETE FROM " + table.qualifiedName() + " WHERE ("
                 + String.join(", ", keyCols) + ") IN (";
         this.keyPlaceholders = "(" + String.join(", ", Collections.nCopies(keys.size(), "?")) + ")";
-        this.fullUpsert = new ReusedStatement(upsertSql(perStatement(columns)));
-        this.fullDelete = new ReusedStatement(deleteSql(perStatement(keys)));
+        this.fullUpsert = new ReusedStatement(() -> upsertSql(perStatement(columns)));
+        this.fullDelete = new ReusedStatement(() -> deleteSql(perStatement(keys)));
     }
 
     public void apply(Connection c, ChangeSet changes) throws SQLException {
