@@ -8,13 +8,15 @@ import io.hanacdc.admin.Commands;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.Statement;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
  * PostgreSQL capture at both trigger levels records the same CDC rows — operations, before-images
- * only for keys that are gone, shared data-id sequence, capture version, transaction — and switching
- * the level re-creates the triggers on the next install.
+ * only for keys that are gone, shared data-id sequence, capture version, transaction — switching
+ * the level re-creates the triggers on the next install, and a large statement costs linear time.
  */
 class TriggerLevelTest {
     /** One row per CDC row, without data id and time; within a statement the levels may order rows differently. */
@@ -74,6 +76,26 @@ class TriggerLevelTest {
             assertEquals(3, Pipeline.count(p.sourceUrl, "SELECT COUNT(*) FROM pg_trigger WHERE tgrelid = 'public.t'::regclass AND NOT tgisinternal"));
             exec(p.sourceUrl, "INSERT INTO public.t VALUES (1, 'a')");
             assertEquals(List.of("2 1 a v1 tx"), Pipeline.rows(p.sourceUrl, CDC_ROWS));
+        }
+    }
+
+    @Test
+    void aLargeUpdateAfterOneRowUpdatesStaysLinear() throws Exception {
+        try (Pipeline p = new Pipeline("level_large")) {
+            exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY, v text)", "INSERT INTO public.t SELECT g, 'v' FROM generate_series(1, 40000) g");
+            install(p.set("hanacdc.tables", "public.t"), false, new StringBuilder());
+            double seconds;
+            try (Connection c = TestDatabases.connect(p.sourceUrl); Statement s = c.createStatement()) {
+                // one-row statements first, in the same session: its cached plans are made for transition tables of one row
+                s.execute("UPDATE public.t SET v = 'a' WHERE id = 1");
+                s.execute("UPDATE public.t SET v = 'b' WHERE id = 2");
+                long t0 = System.nanoTime();
+                s.execute("UPDATE public.t SET v = 'all'");
+                seconds = (System.nanoTime() - t0) / 1e9;
+            }
+            // a nested loop over the transition tables takes about a minute here; linear work well under a second
+            assertTrue(seconds < 15, "40,000-row UPDATE took " + seconds + " s");
+            assertEquals(40_002, Pipeline.count(p.sourceUrl, "SELECT COUNT(*) FROM hanacdc.\"public$t\" WHERE \"__$OPERATION\" = 4"));
         }
     }
 }

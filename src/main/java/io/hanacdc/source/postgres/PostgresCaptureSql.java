@@ -132,7 +132,8 @@ final class PostgresCaptureSql implements CaptureSql {
 
     private String functionBody(SourceTable t, int version, String cdc) {
         String head = head(t, version, cdc, "SELECT ");
-        String keyChanged = t.primaryKey().stream().map(k -> "n." + q(k) + " = o." + q(k)).collect(Collectors.joining(" AND "));
+        String oldKey = t.primaryKey().stream().map(k -> "o." + q(k)).collect(Collectors.joining(", "));
+        String newKeys = t.primaryKey().stream().map(k -> "n." + q(k)).collect(Collectors.joining(", "));
         return "BEGIN\n"
                 + "  IF TG_OP = 'INSERT' THEN\n"
                 + "    " + head + OP_INSERT + ", " + prefixed("n", t) + " FROM " + NEW + " n;\n"
@@ -140,7 +141,10 @@ final class PostgresCaptureSql implements CaptureSql {
                 + "    " + head + OP_DELETE + ", " + prefixed("o", t) + " FROM " + OLD + " o;\n"
                 + "  ELSE\n"
                 + "    " + head + OP_UPDATE_BEFORE + ", " + prefixed("o", t) + " FROM " + OLD + " o"
-                + " WHERE NOT EXISTS (SELECT 1 FROM " + NEW + " n WHERE " + keyChanged + ");\n"
+                // NOT IN, not NOT EXISTS: it runs as a hashed subplan whatever row count the cached plan was made for;
+                // NOT EXISTS was planned as a nested loop after one-row statements and turned a 5000-row UPDATE quadratic.
+                // Keys are primary keys (never NULL), so both mean "no new row has this key".
+                + " WHERE (" + oldKey + ") NOT IN (SELECT " + newKeys + " FROM " + NEW + " n);\n"
                 + "    " + head + OP_UPDATE_AFTER + ", " + prefixed("n", t) + " FROM " + NEW + " n;\n"
                 + "  END IF;\n"
                 + "  RETURN NULL;\n"
