@@ -8,11 +8,18 @@ import io.hanacdc.CdcException;
  * @param keysOnly triggers store only the key columns; apply re-reads the current row by key
  * @param recordErrors when a capture insert fails, record the key in the table's capture-error table
  *                     (re-read and applied by the stream) instead of failing the business write
+ * @param rowTriggers PostgreSQL: one trigger call per changed row instead of one per statement
+ *                    (cheaper for one-row statements, far dearer for multi-row ones); SAP HANA
+ *                    triggers are always per row
  */
-public record CaptureOptions(boolean keysOnly, boolean recordErrors) {
-    public static final CaptureOptions DEFAULT = new CaptureOptions(false, true);
+public record CaptureOptions(boolean keysOnly, boolean recordErrors, boolean rowTriggers) {
+    public static final CaptureOptions DEFAULT = new CaptureOptions(false, true, false);
 
-    public static CaptureOptions parse(String mode, String onError) {
+    public CaptureOptions(boolean keysOnly, boolean recordErrors) {
+        this(keysOnly, recordErrors, false);
+    }
+
+    public static CaptureOptions parse(String mode, String onError, String triggerLevel) {
         boolean keysOnly = switch (mode) {
             case "full" -> false;
             case "keys-only" -> true;
@@ -23,6 +30,11 @@ public record CaptureOptions(boolean keysOnly, boolean recordErrors) {
             case "fail" -> false;
             default -> throw new CdcException("hanacdc.capture.on-error=" + onError + " is not one of: record-and-resync, fail");
         };
-        return new CaptureOptions(keysOnly, record);
+        boolean row = switch (triggerLevel) {
+            case "statement" -> false;
+            case "row" -> true;
+            default -> throw new CdcException("hanacdc.capture.trigger-level=" + triggerLevel + " is not one of: statement, row");
+        };
+        return new CaptureOptions(keysOnly, record, row);
     }
 }

@@ -7,6 +7,7 @@ import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,14 +31,22 @@ public final class ChangeSet {
     }
 
     public static ChangeSet of(List<ChangeRow> rows, int[] keyIndexes) {
-        Map<List<Object>, ChangeRow> last = new LinkedHashMap<>();
-        for (ChangeRow row : rows) {
-            List<Object> key = keyOf(row.values(), keyIndexes);
-            last.remove(key); // re-insert so iteration order follows the last change
-            last.put(key, row);
+        // One hash lookup per row, and a single-column key is hashed as itself: this runs for every streamed row.
+        Map<Object, Integer> lastIndex = new HashMap<>(rows.size() * 4 / 3 + 1);
+        boolean[] superseded = new boolean[rows.size()];
+        for (int i = 0; i < rows.size(); i++) {
+            Object[] values = rows.get(i).values();
+            Integer earlier = lastIndex.put(keyIndexes.length == 1 ? comparable(values[keyIndexes[0]]) : keyOf(values, keyIndexes), i);
+            if (earlier != null) {
+                superseded[earlier] = true;
+            }
         }
         ChangeSet set = new ChangeSet(keyIndexes);
-        for (ChangeRow row : last.values()) {
+        for (int i = 0; i < rows.size(); i++) {
+            ChangeRow row = rows.get(i);
+            if (superseded[i]) {
+                continue; // in order of each key's last change, as a replay would leave them
+            }
             if (row.operation() == OP_DELETE || row.operation() == OP_UPDATE_BEFORE) {
                 set.deletes.add(pick(row.values(), keyIndexes));
             } else if (row.fullImage()) {
@@ -61,10 +70,13 @@ public final class ChangeSet {
     public static List<Object> keyOf(Object[] values, int[] keyIndexes) {
         Object[] key = new Object[keyIndexes.length];
         for (int i = 0; i < key.length; i++) {
-            Object v = values[keyIndexes[i]];
-            key[i] = v instanceof byte[] b ? ByteBuffer.wrap(b) : v instanceof BigDecimal d ? d.stripTrailingZeros() : v;
+            key[i] = comparable(values[keyIndexes[i]]);
         }
         return Arrays.asList(key);
+    }
+
+    private static Object comparable(Object v) {
+        return v instanceof byte[] b ? ByteBuffer.wrap(b) : v instanceof BigDecimal d ? d.stripTrailingZeros() : v;
     }
 
     private static Object[] pick(Object[] values, int[] indexes) {

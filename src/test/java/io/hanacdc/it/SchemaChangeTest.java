@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Schema changes at the source while writers run (DESIGN §5): after each change the target has the
@@ -85,13 +85,13 @@ class SchemaChangeTest {
      * With the event trigger (a superuser installed capture) and without it (the schema check's poll
      * alone, as for other users and on HANA: writes may fail until capture follows, none is lost).
      */
-    @ParameterizedTest(name = "event trigger: {0}")
-    @ValueSource(booleans = {true, false})
-    void targetFollowsEveryKindOfChangeDuringWrites(boolean eventTrigger) throws Exception {
-        try (Pipeline p = new Pipeline("schemachg" + (eventTrigger ? "" : "poll"))) {
+    @ParameterizedTest(name = "event trigger: {0}, trigger level: {1}")
+    @CsvSource({"true, statement", "false, statement", "true, row"})
+    void targetFollowsEveryKindOfChangeDuringWrites(boolean eventTrigger, String triggerLevel) throws Exception {
+        try (Pipeline p = new Pipeline("schemachg" + (eventTrigger ? "" : "poll") + triggerLevel)) {
             exec(p.sourceUrl, "CREATE TABLE " + TABLE + " (id int PRIMARY KEY, name varchar(20) NOT NULL, amount numeric(8,2), note text)",
                     "INSERT INTO " + TABLE + " SELECT g, 'r' || g, g, 'note ' || g FROM generate_series(1, 200) g");
-            p.set("hanacdc.tables", TABLE).start();
+            p.set("hanacdc.tables", TABLE).set("hanacdc.capture.trigger-level", triggerLevel).start();
             if (!eventTrigger) {
                 exec(p.sourceUrl, "DROP EVENT TRIGGER \"hanacdc$ddl\"");
             }

@@ -29,6 +29,7 @@ public final class BenchMain {
         System.out.println("hana-cdc benchmark " + stamp + (o.quick() ? " (quick)" : "") + "; product logs in " + work);
         System.out.println("sizes: " + o.describe());
         Measurements m = new Measurements();
+        m.jvm = o.javaOpts().isBlank() ? "bin/hana-cdc with its default JVM options" : "bin/hana-cdc, HANACDC_JAVA_OPTS=" + o.javaOpts();
         long t0 = System.nanoTime();
         try {
             RawTargetBench raw = new RawTargetBench(dbs, o);
@@ -152,6 +153,6 @@ public final class BenchMain {
                 + ", " + dbs.versions() + "\n"
                 + "- sizes: " + o.describe() + (o.quick() ? " (--quick: smoke run, figures not comparable to a full run)" : "") + "\n"
                 + "- product settings: HANACDC_BATCH_SIZE=" + o.batchSize() + ", HANACDC_POLL_INTERVAL_MS=" + o.pollIntervalMs()
-                + ", snapshot chunk size default (10000), JVM options: " + (o.javaOpts().isBlank() ? "none (JVM defaults)" : o.javaOpts());
+                + ", snapshot chunk size default (10000), JVM options: " + (o.javaOpts().isBlank() ? "the launcher's defaults (" + HanaCdcProcess.LAUNCHER + ")" : o.javaOpts() + " (HANACDC_JAVA_OPTS of the launcher)");
     }
 }

@@ -10,24 +10,33 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * Source overhead of capture (5): per-row DML throughput on PostgreSQL with no capture, full
- * capture and keys-only capture (when the product has it), for INSERT, UPDATE (one non-key column)
- * and DELETE, on a 5-column and a 300-column table. One row per statement; commit every
- * {@code captureTxRows} rows (1 = autocommit). Modes run interleaved for three rounds and the best
- * round counts (noise only ever slows a run down), so a noisy moment hits one sample, not one mode.
+ * Source overhead of capture (5): DML throughput on PostgreSQL with no capture, full capture and
+ * keys-only capture (when the product has it), each with statement-level and with row-level
+ * triggers (hanacdc.capture.trigger-level, when the product has it), for INSERT, UPDATE (one
+ * non-key column) and DELETE, on a 5-column and a 300-column table. One row per statement; commit
+ * every {@code captureTxRows} rows (1 = autocommit); then the same rows once more as one multi-row
+ * INSERT … SELECT and one UPDATE of all rows, where the trigger levels differ most. Modes run
+ * interleaved for three rounds and the best round counts (noise only ever slows a run down), so a
+ * noisy moment hits one sample, not one mode.
  */
 public final class CaptureOverheadBench {
     public static final String NONE = "none";
     public static final String FULL = "full";
     public static final String KEYS_ONLY = "keys-only";
-    public static final List<String> OPS = List.of("insert", "update", "delete");
+    public static final String FULL_ROW = "full, row triggers";
+    public static final String KEYS_ONLY_ROW = "keys-only, row triggers";
+    public static final List<String> OPS = List.of("insert", "update", "delete", "insert…select", "update all");
+    /** Operations of one statement for all rows. */
+    public static final Set<String> MULTI_ROW = Set.of("insert…select", "update all");
     public static final int[] WIDTHS = {5, 300};
     private static final int ROUNDS = 3;
 
-    /** rows/s by mode → width → op; keysOnlyAvailable tells whether the product has keys-only capture. */
-    public record Result(Map<String, Map<Integer, Map<String, Double>>> rates, boolean keysOnlyAvailable, String keysOnlyNote) {
+    /** rows/s by mode → width → op; keysOnlyAvailable / rowTriggersAvailable tell whether the product has them. */
+    public record Result(Map<String, Map<Integer, Map<String, Double>>> rates, boolean keysOnlyAvailable, String keysOnlyNote,
+                         boolean rowTriggersAvailable) {
         public double rate(String mode, int width, String op) {
             return rates.getOrDefault(mode, Map.of()).getOrDefault(width, Map.of()).getOrDefault(op, Double.NaN);
         }
@@ -47,17 +56,16 @@ public final class CaptureOverheadBench {
         String tgt = dbs.freshMysql("bench_capture_tgt");
         Map<String, String> dbByMode = new LinkedHashMap<>();
         try {
-            for (String mode : List.of(NONE, FULL, KEYS_ONLY)) {
-                String db = dbs.freshPg("bench_capture_" + mode.replace("-", "_"));
+            for (String mode : List.of(NONE, FULL, KEYS_ONLY, FULL_ROW, KEYS_ONLY_ROW)) {
+                String db = dbs.freshPg("bench_capture_" + mode.replaceAll("[^a-z]+", "_"));
                 dbByMode.put(mode, db);
                 try (Connection c = dbs.pg(db)) {
                     Databases.exec(c, createSql("w5", 5), createSql("w300", 300));
                 }
                 if (!mode.equals(NONE)) {
                     var s = HanaCdcProcess.Settings.of(o, workDir, dbs, db, tgt, "public.w5,public.w300");
-                    if (mode.equals(KEYS_ONLY)) {
-                        s = s.with("HANACDC_CAPTURE_MODE", "keys-only");
-                    }
+                    s = s.with("HANACDC_CAPTURE_MODE", mode.startsWith(KEYS_ONLY) ? "keys-only" : "full")
+                            .with("HANACDC_CAPTURE_TRIGGER_LEVEL", mode.endsWith("row triggers") ? "row" : "statement");
                     HanaCdcProcess.runToEnd(s, "capture-install-" + mode, "install");
                 }
             }
@@ -68,6 +76,13 @@ public final class CaptureOverheadBench {
             System.out.println("  " + note);
             if (!keysOnly) {
                 dbs.dropPg(dbByMode.remove(KEYS_ONLY));
+                dbs.dropPg(dbByMode.remove(KEYS_ONLY_ROW));
+            }
+            boolean rowTriggers = rowTriggers(dbByMode.get(FULL_ROW), "w300") == 3;
+            System.out.println("  row-level triggers " + (rowTriggers ? "detected" : "not available: HANACDC_CAPTURE_TRIGGER_LEVEL=row installed none"));
+            if (!rowTriggers) {
+                dbs.dropPg(dbByMode.remove(FULL_ROW));
+                dbs.dropPg(dbByMode.remove(KEYS_ONLY_ROW));
             }
             Map<String, Map<Integer, Map<String, Double>>> best = new LinkedHashMap<>();
             for (int round = 1; round <= ROUNDS; round++) {
@@ -76,12 +91,13 @@ public final class CaptureOverheadBench {
                         Map<String, Double> r = measure(e.getValue(), width);
                         Map<String, Double> b = best.computeIfAbsent(e.getKey(), k -> new LinkedHashMap<>()).computeIfAbsent(width, k -> new LinkedHashMap<>());
                         r.forEach((op, v) -> b.merge(op, v, Math::max));
-                        System.out.printf("  round %d, %d cols, %-9s: insert %,.0f, update %,.0f, delete %,.0f rows/s%n",
-                                round, width, e.getKey(), r.get("insert"), r.get("update"), r.get("delete"));
+                        System.out.printf("  round %d, %d cols, %-23s: insert %,.0f, update %,.0f, delete %,.0f, insert…select %,.0f,"
+                                + " update all %,.0f rows/s%n", round, width, e.getKey(), r.get("insert"), r.get("update"), r.get("delete"),
+                                r.get("insert…select"), r.get("update all"));
                     }
                 }
             }
-            return new Result(best, keysOnly, note);
+            return new Result(best, keysOnly, note, rowTriggers);
         } finally {
             for (String db : dbByMode.values()) {
                 dbs.dropPg(db);
@@ -121,6 +137,10 @@ public final class CaptureOverheadBench {
             out.put("update", timed(c, rows, "UPDATE " + table + " SET c1 = c1 + 1 WHERE id = ?", (ps, id) -> ps.setLong(1, id)));
             out.put("delete", timed(c, rows, "DELETE FROM " + table + " WHERE id = ?", (ps, id) -> ps.setLong(1, id)));
             c.setAutoCommit(true);
+            out.put("insert…select", timedOnce(c, rows, "INSERT INTO " + table + " SELECT g, " + literals(values)
+                    + " FROM generate_series(1, " + rows + ") g"));
+            out.put("update all", timedOnce(c, rows, "UPDATE " + table + " SET c1 = c1 + 1"));
+            Databases.exec(c, "TRUNCATE " + table);
             // Same starting state for every round and mode: empty CDC table, no dead tuples.
             if (Databases.scalar(c, "SELECT to_regclass('hanacdc.\"public$w" + width + "\"')") != null) {
                 Databases.exec(c, "TRUNCATE hanacdc.\"public$w" + width + "\"");
@@ -147,6 +167,29 @@ public final class CaptureOverheadBench {
                 }
             }
             return rows / ((System.nanoTime() - t0) / 1e9);
+        }
+    }
+
+    private static String literals(Object[] values) {
+        List<String> out = new ArrayList<>();
+        for (Object v : values) {
+            out.add(v instanceof String str ? "'" + str + "'" : v.toString());
+        }
+        return String.join(", ", out);
+    }
+
+    /** One statement changing all rows, autocommit. */
+    private static double timedOnce(Connection c, int rows, String sql) throws SQLException {
+        long t0 = System.nanoTime();
+        Databases.exec(c, sql);
+        return rows / ((System.nanoTime() - t0) / 1e9);
+    }
+
+    /** Row-level (not statement-level) triggers on public.&lt;table&gt;. */
+    private int rowTriggers(String db, String table) throws SQLException {
+        try (Connection c = dbs.pg(db)) {
+            return Integer.parseInt(Databases.scalar(c, "SELECT count(*) FROM pg_trigger WHERE tgrelid = 'public." + table
+                    + "'::regclass AND NOT tgisinternal AND (tgtype & 1) = 1"));
         }
     }
 

@@ -46,16 +46,13 @@ public final class HanaCdcProcess implements AutoCloseable {
         }
     }
 
+    /** The repository's launcher (bin/hana-cdc): it exec()s the JVM, so its process id is the JVM's. */
+    public static final Path LAUNCHER = Path.of(System.getProperty("bench.repo", ".."), "bin", "hana-cdc").toAbsolutePath().normalize();
+
     public static HanaCdcProcess start(Settings s, String logName, String... command) throws IOException {
+        // Started the way users are told to start it: the launcher, with its JVM options unless --java-opts replaces them.
         List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        for (String opt : s.javaOpts().split("\\s+")) {
-            if (!opt.isBlank()) {
-                cmd.add(opt);
-            }
-        }
-        cmd.add("-jar");
-        cmd.add(s.jar().toAbsolutePath().toString());
+        cmd.add(LAUNCHER.toString());
         cmd.addAll(List.of(command));
         Path log = s.workDir().resolve(logName + ".log");
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(s.workDir().toFile()).redirectErrorStream(true)
@@ -63,6 +60,11 @@ public final class HanaCdcProcess implements AutoCloseable {
         // Only the settings we mean: a HANACDC_* variable from the caller's shell must not leak into a scenario.
         pb.environment().keySet().removeIf(k -> k.startsWith("HANACDC_"));
         pb.environment().putAll(s.env());
+        pb.environment().put("HANACDC_JAR", s.jar().toAbsolutePath().toString());
+        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        if (!s.javaOpts().isBlank()) {
+            pb.environment().put("HANACDC_JAVA_OPTS", s.javaOpts());
+        }
         long t0 = System.nanoTime();
         return new HanaCdcProcess(pb.start(), t0, log);
     }
@@ -95,6 +97,10 @@ public final class HanaCdcProcess implements AutoCloseable {
         if (!process.isAlive()) {
             throw new IllegalStateException("hana-cdc exited early (code " + process.exitValue() + "): " + tail());
         }
+    }
+
+    public long pid() {
+        return process.pid();
     }
 
     /** Peak resident set of the JVM so far (VmHWM), in kB; read before the process is stopped. */

@@ -14,6 +14,8 @@ public final class Measurements {
     public LatencyBench.Result latency;
     public CaptureOverheadBench.Result capture;
     public final List<String> errors = new ArrayList<>();
+    /** How the product's JVM was started, for the memory rows. */
+    public String jvm = "";
     /** Per scenario: how long it took and the machine's load average around it. */
     public final List<String> loads = new ArrayList<>();
 

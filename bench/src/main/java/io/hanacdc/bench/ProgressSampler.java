@@ -19,8 +19,10 @@ public final class ProgressSampler {
      * @param firstValue the counter at that sample
      * @param finalValue the counter when done
      * @param counter   (seconds, counter) samples
+     * @param cpu       CPU used between the first sample with work and the last one (the product's JVM, databases, machine)
      */
-    public record Outcome(double doneAt, double firstAt, long firstValue, long finalValue, List<double[]> counter, boolean timedOut) {
+    public record Outcome(double doneAt, double firstAt, long firstValue, long finalValue, List<double[]> counter, boolean timedOut,
+                          CpuMeter.Usage cpu) {
         /** Rows per second from process start: includes JVM and Camel startup, install, first poll. */
         public double wallRate() {
             return finalValue / doneAt;
@@ -52,6 +54,7 @@ public final class ProgressSampler {
         List<double[]> counter = new ArrayList<>();
         double firstAt = Double.NaN;
         long firstValue = 0;
+        CpuMeter.Snapshot cpuAtFirst = null;
         while (true) {
             Totals t = probe.read();
             double now = p.secondsSinceStart();
@@ -60,13 +63,15 @@ public final class ProgressSampler {
             if (v > 0 && Double.isNaN(firstAt)) {
                 firstAt = now;
                 firstValue = v;
+                cpuAtFirst = CpuMeter.take(p.pid());
             }
-            if (done.test(t)) {
-                return new Outcome(now, firstAt, firstValue, v, counter, false);
-            }
-            if (now > timeoutSeconds) {
-                System.out.printf("  timed out after %.0f s at %,d%n", now, v);
-                return new Outcome(now, firstAt, firstValue, v, counter, true);
+            boolean timedOut = now > timeoutSeconds;
+            if (done.test(t) || timedOut) {
+                if (timedOut) {
+                    System.out.printf("  timed out after %.0f s at %,d%n", now, v);
+                }
+                CpuMeter.Usage cpu = cpuAtFirst == null ? null : CpuMeter.between(cpuAtFirst, CpuMeter.take(p.pid()));
+                return new Outcome(now, firstAt, firstValue, v, counter, timedOut, cpu);
             }
             p.ensureAlive();
             Thread.sleep(intervalMillis);

@@ -18,7 +18,8 @@ import java.util.concurrent.Future;
  * into an empty table. Nothing is read from a source, so this is the target's ceiling for one writer.
  */
 public final class RawTargetBench {
-    public record Result(long rows, double seconds) {
+    /** cpu: what the harness (the writer), MariaDB, PostgreSQL and the machine used meanwhile; null when not measured. */
+    public record Result(long rows, double seconds, CpuMeter.Usage cpu) {
         public double rowsPerSecond() {
             return rows / seconds;
         }
@@ -44,7 +45,7 @@ public final class RawTargetBench {
             double seconds = (System.nanoTime() - t0) / 1e9;
             long count = Long.parseLong(Databases.scalar(c, "SELECT COUNT(*) FROM t"));
             System.out.printf("  raw %s: %,d rows in %.1f s = %,.0f rows/s%n", label, count, seconds, count / seconds);
-            return new Result(count, seconds);
+            return new Result(count, seconds, null);
         } finally {
             dbs.dropMysql(db);
         }
@@ -65,6 +66,8 @@ public final class RawTargetBench {
                 Databases.exec(c, Databases.TARGET_SESSION, OrdersShape.mysqlCreate("t" + i));
                 conns.add(c);
             }
+            long pid = ProcessHandle.current().pid();
+            CpuMeter.Snapshot cpu0 = CpuMeter.take(pid);
             long t0 = System.nanoTime();
             List<Future<Object>> done = new ArrayList<>();
             for (int i = 0; i < connections; i++) {
@@ -79,12 +82,14 @@ public final class RawTargetBench {
                 f.get();
             }
             double seconds = (System.nanoTime() - t0) / 1e9;
+            CpuMeter.Usage cpu = CpuMeter.between(cpu0, CpuMeter.take(pid));
             for (Connection c : conns) {
                 c.close();
             }
             long rows = perTable * connections;
             System.out.printf("  raw, %d connections in parallel: %,d rows in %.1f s = %,.0f rows/s%n", connections, rows, seconds, rows / seconds);
-            return new Result(rows, seconds);
+            System.out.println("  " + cpu.perRow(rows, "writer JVM"));
+            return new Result(rows, seconds, cpu);
         } finally {
             pool.shutdownNow();
             dbs.dropMysql(db);

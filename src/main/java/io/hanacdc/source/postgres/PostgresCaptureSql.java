@@ -43,10 +43,12 @@ final class PostgresCaptureSql implements CaptureSql {
     private final CaptureNames names;
 
     private final PostgresDdlCut cut;
+    private final boolean rowTriggers;
 
-    PostgresCaptureSql(CaptureNames names) {
+    PostgresCaptureSql(CaptureNames names, boolean rowTriggers) {
         this.names = names;
         this.cut = new PostgresDdlCut(names);
+        this.rowTriggers = rowTriggers;
     }
 
     private String q(String id) {
@@ -134,26 +136,41 @@ final class PostgresCaptureSql implements CaptureSql {
         String cdc = inCdc(names.cdcTable(id));
         String fn = inCdc(names.trigger(id, "fn"));
         String src = q(id.schema()) + "." + q(id.name());
+        String body = rowTriggers ? PostgresRowFunction.body(layout.table(), layout.captured(), src, head(layout, cdc, "VALUES ("))
+                : functionBody(layout, cdc);
         List<String> out = new ArrayList<>(List.of(
                 "CREATE FUNCTION " + fn + "() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog AS "
-                        + dollarQuote(functionBody(layout, cdc)),
-                "CREATE TRIGGER " + q(names.trigger(id, "ins")) + " AFTER INSERT ON " + src
-                        + " REFERENCING NEW TABLE AS " + NEW + " FOR EACH STATEMENT EXECUTE FUNCTION " + fn + "()",
-                "CREATE TRIGGER " + q(names.trigger(id, "upd")) + " AFTER UPDATE ON " + src
-                        + " REFERENCING OLD TABLE AS " + OLD + " NEW TABLE AS " + NEW + " FOR EACH STATEMENT EXECUTE FUNCTION " + fn + "()",
-                "CREATE TRIGGER " + q(names.trigger(id, "del")) + " AFTER DELETE ON " + src
-                        + " REFERENCING OLD TABLE AS " + OLD + " FOR EACH STATEMENT EXECUTE FUNCTION " + fn + "()"));
-        out.addAll(cut.installFallback(layout, cdc, nextDataId(), TRANSACTION, NOW));
+                        + dollarQuote(body),
+                trigger(id, "ins", "INSERT", src, "NEW TABLE AS " + NEW, fn),
+                trigger(id, "upd", "UPDATE", src, "OLD TABLE AS " + OLD + " NEW TABLE AS " + NEW, fn),
+                trigger(id, "del", "DELETE", src, "OLD TABLE AS " + OLD, fn)));
+        out.addAll(cut.installFallback(layout, cdc, triggerNames(id), nextDataId(), TRANSACTION, NOW));
         return out;
+    }
+
+    /** Row triggers have names of their own, so a table installed at the other level is found "missing" by repair and re-created at this one. */
+    private String triggerName(TableId id, String op) {
+        return names.trigger(id, rowTriggers ? op + "_row" : op);
+    }
+
+    private String trigger(TableId id, String op, String event, String src, String transitionTables, String fn) {
+        String level = rowTriggers ? " FOR EACH ROW" : " REFERENCING " + transitionTables + " FOR EACH STATEMENT";
+        return "CREATE TRIGGER " + q(triggerName(id, op)) + " AFTER " + event + " ON " + src + level + " EXECUTE FUNCTION " + fn + "()";
+    }
+
+    /** The CDC insert up to the operation: column list, then (after SELECT or VALUES) data id, capture version, transaction and time. */
+    private String head(CaptureLayout layout, String cdc, String rowsFrom) {
+        String cols = layout.capturedCdcColumns().stream().map(this::q).collect(Collectors.joining(", "));
+        return "INSERT INTO " + cdc + " (" + q(DATA_ID) + ", " + q(TRIGGER_ID) + ", " + q(TRANSACTION_ID) + ", "
+                + q(CREATE_TIME) + ", " + q(OPERATION) + ", " + cols + ") " + rowsFrom + nextDataId() + ", " + layout.version()
+                + ", " + TRANSACTION + ", " + NOW + ", ";
     }
 
     private String functionBody(CaptureLayout layout, String cdc) {
         SourceTable t = layout.table();
-        String cols = layout.capturedCdcColumns().stream().map(this::q).collect(Collectors.joining(", "));
-        String head = "INSERT INTO " + cdc + " (" + q(DATA_ID) + ", " + q(TRIGGER_ID) + ", " + q(TRANSACTION_ID) + ", "
-                + q(CREATE_TIME) + ", " + q(OPERATION) + ", " + cols + ") SELECT " + nextDataId() + ", " + layout.version()
-                + ", " + TRANSACTION + ", " + NOW + ", ";
-        String keyChanged = t.primaryKey().stream().map(k -> "n." + q(k) + " = o." + q(k)).collect(Collectors.joining(" AND "));
+        String head = head(layout, cdc, "SELECT ");
+        String oldKey = t.primaryKey().stream().map(k -> "o." + q(k)).collect(Collectors.joining(", "));
+        String newKeys = t.primaryKey().stream().map(k -> "n." + q(k)).collect(Collectors.joining(", "));
         return "BEGIN\n"
                 + "  IF TG_OP = 'INSERT' THEN\n"
                 + "    " + head + OP_INSERT + ", " + prefixed("n", layout) + " FROM " + NEW + " n;\n"
@@ -161,7 +178,10 @@ final class PostgresCaptureSql implements CaptureSql {
                 + "    " + head + OP_DELETE + ", " + prefixed("o", layout) + " FROM " + OLD + " o;\n"
                 + "  ELSE\n"
                 + "    " + head + OP_UPDATE_BEFORE + ", " + prefixed("o", layout) + " FROM " + OLD + " o"
-                + " WHERE NOT EXISTS (SELECT 1 FROM " + NEW + " n WHERE " + keyChanged + ");\n"
+                // NOT IN, not NOT EXISTS: it runs as a hashed subplan whatever row count the cached plan was made for;
+                // NOT EXISTS was planned as a nested loop after one-row statements and turned a 5000-row UPDATE quadratic.
+                // Keys are primary keys (never NULL), so both mean "no new row has this key".
+                + " WHERE (" + oldKey + ") NOT IN (SELECT " + newKeys + " FROM " + NEW + " n);\n"
                 + "    " + head + OP_UPDATE_AFTER + ", " + prefixed("n", layout) + " FROM " + NEW + " n;\n"
                 + "  END IF;\n"
                 + "  RETURN NULL;\n"
@@ -198,7 +218,7 @@ final class PostgresCaptureSql implements CaptureSql {
 
     @Override
     public List<String> triggerNames(TableId id) {
-        return List.of(names.trigger(id, "ins"), names.trigger(id, "upd"), names.trigger(id, "del"));
+        return List.of(triggerName(id, "ins"), triggerName(id, "upd"), triggerName(id, "del"));
     }
 
     @Override
@@ -213,8 +233,4 @@ final class PostgresCaptureSql implements CaptureSql {
         return out;
     }
 
-    /** The cut query of the event trigger's table (see {@link PostgresDdlCut}). */
-    String cutsQuery() {
-        return cut.cutsQuery();
-    }
 }

@@ -82,9 +82,10 @@ final class PostgresDdlCut {
 
     /**
      * The fallback triggers (created disabled) and the table's cut row, reset: what the event trigger
-     * runs to switch over is stored there. {@code TRANSACTION} and {@code NOW} as the capture function uses them.
+     * runs to switch over (the capture triggers disabled, the fallback ones enabled) is stored there. {@code TRANSACTION} and {@code NOW} as the capture function uses them.
      */
-    List<String> installFallback(CaptureLayout layout, String cdcTable, String nextDataId, String transaction, String now) {
+    List<String> installFallback(CaptureLayout layout, String cdcTable, List<String> captureTriggers, String nextDataId,
+                                 String transaction, String now) {
         TableId id = layout.table().id();
         String src = q(id.schema()) + "." + q(id.name());
         String fn = inCdc(names.trigger(id, "kfn"));
@@ -97,8 +98,8 @@ final class PostgresDdlCut {
                 + "  IF TG_OP IN ('UPDATE', 'INSERT') THEN " + head + columns("n", layout) + " FROM hanacdc_new n; END IF;\n"
                 + "  RETURN NULL;\nEND";
         List<String> kinds = List.of("ins", "upd", "del");
-        String onDdl = "ALTER TABLE " + src + " " + kinds.stream().map(k -> "DISABLE TRIGGER " + q(names.trigger(id, k)) + ", ENABLE TRIGGER "
-                + q(names.trigger(id, "k" + k))).collect(Collectors.joining(", "));
+        String onDdl = "ALTER TABLE " + src + " " + captureTriggers.stream().map(t -> "DISABLE TRIGGER " + q(t)).collect(Collectors.joining(", "))
+                + ", " + kinds.stream().map(k -> "ENABLE TRIGGER " + q(names.trigger(id, "k" + k))).collect(Collectors.joining(", "));
         return List.of(
                 "CREATE FUNCTION " + fn + "() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog AS "
                         + PostgresCaptureSql.dollarQuote(body),

@@ -157,7 +157,7 @@ public final class PostgresDialect implements SourceDialect {
     @Override
     public java.util.Map<TableId, Long> ddlCuts(Connection c, CaptureNames names) throws SQLException {
         java.util.Map<TableId, Long> out = new java.util.HashMap<>();
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(new PostgresCaptureSql(names).cutsQuery())) {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(new PostgresDdlCut(names).cutsQuery())) {
             while (rs.next()) {
                 out.put(new TableId(rs.getString(1), rs.getString(2)), rs.getLong(3));
             }
@@ -177,7 +177,7 @@ public final class PostgresDialect implements SourceDialect {
 
     @Override
     public CaptureSql captureSql(CaptureNames names) {
-        return new PostgresCaptureSql(names);
+        return new PostgresCaptureSql(names, options.rowTriggers());
     }
 
     @Override

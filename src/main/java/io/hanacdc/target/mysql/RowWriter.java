@@ -1,15 +1,10 @@
 package io.hanacdc.target.mysql;
 
-import io.hanacdc.CdcException;
 import io.hanacdc.sql.Identifiers;
 import io.hanacdc.stream.ChangeSet;
-import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Types;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
 import java.util.Collections;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -34,6 +29,9 @@ public final class RowWriter {
     private final String table;
     private final List<String> columns;
     private final List<String> keys;
+    private final ValueBinder binder;
+    private final ReusedStatement fullUpsert;
+    private final ReusedStatement fullDelete;
 
     public RowWriter(TargetTable table, MySqlFlavor flavor) {
         List<String> cols = table.source().columnNames().stream().map(Identifiers::backtick).toList();
@@ -41,12 +39,15 @@ public final class RowWriter {
         this.table = table.source().id().toString();
         this.columns = table.source().columnNames();
         this.keys = table.source().primaryKey();
+        this.binder = new ValueBinder(this.table, flavor);
         this.insertHead = "INSERT INTO " + table.qualifiedName() + " (" + String.join(", ", cols) + ") VALUES ";
         this.upsertTail = flavor.onDuplicateKeyUpdate(cols);
         this.rowPlaceholders = "(" + String.join(", ", Collections.nCopies(columns.size(), "?")) + ")";
         this.deleteHead = "DELETE FROM " + table.qualifiedName() + " WHERE ("
                 + String.join(", ", keyCols) + ") IN (";
         this.keyPlaceholders = "(" + String.join(", ", Collections.nCopies(keys.size(), "?")) + ")";
+        this.fullUpsert = new ReusedStatement(() -> upsertSql(perStatement(columns)));
+        this.fullDelete = new ReusedStatement(() -> deleteSql(perStatement(keys)));
     }
 
     public void apply(Connection c, ChangeSet changes) throws SQLException {
@@ -55,40 +56,43 @@ public final class RowWriter {
     }
 
     public void upsert(Connection c, List<Object[]> rows) throws SQLException {
-        write(c, rows, columns, n -> insertHead + repeat(rowPlaceholders, n) + upsertTail);
+        write(c, rows, columns, fullUpsert, this::upsertSql);
     }
 
     public void delete(Connection c, List<Object[]> keyValues) throws SQLException {
-        write(c, keyValues, keys, n -> deleteHead + repeat(keyPlaceholders, n) + ")");
+        write(c, keyValues, keys, fullDelete, this::deleteSql);
+    }
+
+    private String upsertSql(int rows) {
+        return insertHead + repeat(rowPlaceholders, rows) + upsertTail;
+    }
+
+    private String deleteSql(int rows) {
+        return deleteHead + repeat(keyPlaceholders, rows) + ")";
+    }
+
+    private static int perStatement(List<String> names) {
+        return Math.max(1, Math.min(MAX_ROWS, MAX_PARAMS / names.size()));
     }
 
     private interface SqlForRows {
         String sql(int rows);
     }
 
-    private void write(Connection c, List<Object[]> rows, List<String> names, SqlForRows sqlFor) throws SQLException {
-        int perStatement = Math.max(1, Math.min(MAX_ROWS, MAX_PARAMS / names.size()));
-        PreparedStatement full = null;
-        try {
-            int start = 0;
-            while (start < rows.size()) {
-                int n = rowsFitting(rows, start, perStatement);
-                if (n == perStatement) {
-                    if (full == null) {
-                        full = c.prepareStatement(sqlFor.sql(n));
-                    }
-                    bindAndRun(full, rows, start, n, names);
-                } else {
-                    try (PreparedStatement ps = c.prepareStatement(sqlFor.sql(n))) {
-                        bindAndRun(ps, rows, start, n, names);
-                    }
+    /** Full statements go through the reused one; the remainder of a batch (or a statement cut short by size) is prepared once. */
+    private void write(Connection c, List<Object[]> rows, List<String> names, ReusedStatement full, SqlForRows sqlFor) throws SQLException {
+        int perStatement = perStatement(names);
+        int start = 0;
+        while (start < rows.size()) {
+            int n = rowsFitting(rows, start, perStatement);
+            if (n == perStatement) {
+                bindAndRun(full.on(c), rows, start, n, names);
+            } else {
+                try (PreparedStatement ps = c.prepareStatement(sqlFor.sql(n))) {
+                    bindAndRun(ps, rows, start, n, names);
                 }
-                start += n;
             }
-        } finally {
-            if (full != null) {
-                full.close();
-            }
+            start += n;
         }
     }
 
@@ -119,44 +123,10 @@ public final class RowWriter {
         for (int r = start; r < start + n; r++) {
             Object[] row = rows.get(r);
             for (int i = 0; i < row.length; i++) {
-                checkStorable(row[i], names.get(i));
-                bind(ps, p++, row[i]);
+                binder.bind(ps, p++, row[i], names.get(i));
             }
         }
         ps.executeUpdate();
-    }
-
-    /** Typed setters for the common types: the drivers' setObject looks for a codec for every value. */
-    private static void bind(PreparedStatement ps, int p, Object v) throws SQLException {
-        if (v instanceof String s) {
-            ps.setString(p, s);
-        } else if (v instanceof Long l) {
-            ps.setLong(p, l);
-        } else if (v instanceof Integer i) {
-            ps.setInt(p, i);
-        } else if (v instanceof BigDecimal d) {
-            ps.setBigDecimal(p, d);
-        } else if (v == null) {
-            ps.setNull(p, Types.NULL);
-        } else {
-            ps.setObject(p, v);
-        }
-    }
-
-    /**
-     * MySQL/MariaDB have no NaN or infinity, and their dates end at year 9999 (PostgreSQL's 'infinity'
-     * reads as year +999999999). No lossless mapping exists, so the batch fails naming the column
-     * rather than storing something else.
-     */
-    private void checkStorable(Object v, String column) {
-        boolean unstorable = v instanceof Double d ? d.isNaN() || d.isInfinite()
-                : v instanceof Float f ? f.isNaN() || f.isInfinite()
-                : v instanceof LocalDateTime t ? t.getYear() < 0 || t.getYear() > 9999
-                : v instanceof LocalDate d && (d.getYear() < 0 || d.getYear() > 9999);
-        if (unstorable) {
-            throw new CdcException("table " + table + " column " + column + ": value " + v + " cannot be stored in MySQL/MariaDB"
-                    + " (no NaN/Infinity, years 0000-9999 only); the table stops here so nothing is lost: correct the value at the source, then re-load the table");
-        }
     }
 
     private static String repeat(String group, int n) {
