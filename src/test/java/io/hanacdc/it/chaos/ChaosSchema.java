@@ -15,19 +15,20 @@ final class ChaosSchema {
 
     private ChaosSchema() {}
 
+    /** One schema change of a table (schema, table as the catalog spells them). */
+    record Change(String schema, String table, String sql) {}
+
     /**
-     * Schema changes made after the given kill cycle (DESIGN §5): a column added with a default, a
-     * widened decimal, a rename, a column added to the quoted table. Writers use none of these columns
-     * by name, so they go on through every change.
+     * Schema changes made while the task is killed around them (DESIGN §5): a column added with a
+     * default, a widened decimal, a rename, a column added to the quoted table. Writers use none of
+     * these columns by name, so they go on through every change.
      */
-    static List<String> changes(int cycle) {
-        return switch (cycle) {
-            case 2 -> List.of("ALTER TABLE public.plain ADD COLUMN extra int DEFAULT 3",
-                    "ALTER TABLE public.pair ALTER COLUMN qty TYPE numeric(14,2)");
-            case 4 -> List.of("ALTER TABLE public.plain RENAME COLUMN extra TO \"Extra Renamed\"",
-                    "ALTER TABLE \"Sales Dept\".\"Order Lines\" ADD COLUMN \"Added \"\"Col\"\"\" varchar(20)");
-            default -> List.of();
-        };
+    static List<Change> changes() {
+        return List.of(new Change("public", "plain", "ALTER TABLE public.plain ADD COLUMN extra int DEFAULT 3"),
+                new Change("public", "pair", "ALTER TABLE public.pair ALTER COLUMN qty TYPE numeric(14,2)"),
+                new Change("public", "plain", "ALTER TABLE public.plain RENAME COLUMN extra TO \"Extra Renamed\""),
+                new Change("Sales Dept", "Order Lines",
+                        "ALTER TABLE \"Sales Dept\".\"Order Lines\" ADD COLUMN \"Added \"\"Col\"\"\" varchar(20)"));
     }
 
     static List<String> create() {
