@@ -112,15 +112,18 @@ public final class BatchReader {
 
     private void read(Connection c, Part part, StreamRange range, int limit, List<ChangeRow> into) throws SQLException {
         Map<Integer, Decoder> decoders = new LinkedHashMap<>();
+        Decoder d = null;
         try (Statement s = c.createStatement()) {
             s.setFetchSize(Math.min(limit, 1000));
             try (ResultSet rs = s.executeQuery(part.query().sql(range, limit))) {
                 while (rs.next()) {
                     int version = rs.getInt(2);
-                    Decoder d = decoders.get(version);
-                    if (d == null) {
-                        d = new Decoder(history.get(c, version), part);
-                        decoders.put(version, d);
+                    if (d == null || d.version != version) { // rows of one version come in long runs
+                        d = decoders.get(version);
+                        if (d == null) {
+                            d = new Decoder(history.get(c, version), part);
+                            decoders.put(version, d);
+                        }
                     }
                     int op = rs.getInt(5);
                     into.add(new ChangeRow(rs.getLong(1), version, rs.getLong(3), rs.getObject(4, LocalDateTime.class), op,
@@ -132,11 +135,13 @@ public final class BatchReader {
 
     /** Places the selected CDC columns into a row of one version's shape; an error table's keys keep their place in the key. */
     private final class Decoder {
+        private final int version;
         private final List<SourceColumn> columns;
         private final int[] selectIndex;
         private final boolean fullImage;
 
         Decoder(CaptureVersion v, Part part) {
+            this.version = v.version();
             SourceTable t = v.layout().table();
             this.columns = t.columns();
             this.selectIndex = new int[columns.size()];
