@@ -91,7 +91,11 @@ final class StreamStep {
         List<ChangeRow> rows = batch.rows();
         boolean drained = batch.drained();
         int at = p.schemaVersion();
-        if (!rows.isEmpty() && rows.get(0).version() != at) {
+        if (!rows.isEmpty() && rows.get(0).version() < at) { // every row of a version precedes the switch to the next
+            throw new IllegalStateException("table " + p.table() + ": a CDC row of capture version " + rows.get(0).version()
+                    + " (data id " + rows.get(0).dataId() + ") follows rows of version " + at + "; the schema history and the CDC table disagree");
+        }
+        if (!rows.isEmpty() && rows.get(0).version() > at) {
             return schemaStep(source, p.withRange(range), rows.get(0).version(), readAt, started);
         }
         int cut = 0;
