@@ -129,13 +129,27 @@ public final class CaptureInstaller {
             }
             return;
         }
+        checkInstalled(c, latest, stamp);
+    }
+
+    /**
+     * For a table whose shape is the one captured: records the object and column ids if the version
+     * was installed without them (from install --print-sql), so a later drop and re-create or rename is
+     * recognised, and repairs the triggers. Returns whether the ids were recorded now.
+     */
+    public boolean checkInstalled(Connection c, CaptureVersion latest, TableStamp stamp) throws SQLException {
+        boolean record = latest.tableOid() == 0 && stamp != null;
+        if (record) {
+            history.recordIds(c, new CaptureVersion(latest.layout(), stamp.columnIds(), stamp.objectId(), latest.switchHigh()));
+        }
         repairTriggers(c, latest.layout());
+        return record;
     }
     /**
      * Capture must never silently stop: a trigger someone dropped or disabled, or that the source marked
      * invalid, is reported and re-created (all three together, atomically, at the installed version).
      */
-    public void repairTriggers(Connection c, CaptureLayout layout) throws SQLException {
+    private void repairTriggers(Connection c, CaptureLayout layout) throws SQLException {
         SourceTable t = layout.table();
         var working = dialect.workingTriggers(c, t.id());
         List<String> broken = sql.triggerNames(t.id()).stream().filter(n -> !working.contains(n)).toList();

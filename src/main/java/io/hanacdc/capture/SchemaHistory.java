@@ -66,6 +66,20 @@ public final class SchemaHistory {
         }
     }
 
+    /** Fills in the object and column ids of a version recorded without them (installed from install --print-sql). */
+    public void recordIds(Connection c, CaptureVersion v) throws SQLException {
+        TableId id = v.layout().table().id();
+        try (PreparedStatement ps = c.prepareStatement("UPDATE " + table + " SET layout = ?, table_oid = ?"
+                + " WHERE source_schema = ? AND source_table = ? AND version = ?")) {
+            ps.setString(1, encode(v));
+            ps.setLong(2, v.tableOid());
+            ps.setString(3, id.schema());
+            ps.setString(4, id.name());
+            ps.setInt(5, v.version());
+            ps.executeUpdate();
+        }
+    }
+
     /** The insert of a version with its values inlined, for install --print-sql. */
     public String insertSql(CaptureVersion v) {
         TableId id = v.layout().table().id();

@@ -65,8 +65,8 @@ final class SchemaWatcher {
             Long cut = cuts.get(history.table());
             if (cut != null || before == null || !before.fingerprint().equals(stamp.fingerprint()) || before.objectId() != stamp.objectId()) {
                 follow(c, history, stamp, cut != null ? cut : before == null ? null : before.highBefore(), cut != null);
-            } else {
-                installer.repairTriggers(c, history.latest().layout());
+            } else if (installer.checkInstalled(c, history.latest(), stamp)) {
+                history.reload(c);
             }
             seen.put(history.table(), new Seen(stamp.fingerprint(), stamp.objectId(), high));
         }
@@ -84,7 +84,9 @@ final class SchemaWatcher {
         }
         CaptureVersion latest = history.latest();
         if (latest.layout().table().equals(now.get()) && !latest.recreatedAs(stamp) && !switched) {
-            installer.repairTriggers(c, latest.layout());
+            if (installer.checkInstalled(c, latest, stamp)) {
+                history.reload(c);
+            }
             return;
         }
         // Unknown when the change happened (first check since start): every key its version captured is re-read.

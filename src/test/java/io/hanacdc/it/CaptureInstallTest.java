@@ -116,6 +116,22 @@ class CaptureInstallTest {
         }
     }
 
+    /** A DBA runs the printed script; the task then completes what only the catalog knows, so a re-created table is still recognised. */
+    @Test
+    void capturedInstalledFromThePrintedScriptFollowsATableDroppedAndCreatedAgain() throws Exception {
+        try (Pipeline p = new Pipeline("printrun")) {
+            exec(p.sourceUrl, "CREATE TABLE public.d (id int PRIMARY KEY, v text)", "INSERT INTO public.d VALUES (1, 'old')");
+            String script = run(p.set("hanacdc.tables", "public.d"), "print");
+            exec(p.sourceUrl, script.split(";\n\n"));
+            p.start();
+            p.awaitConverged(20_000);
+            exec(p.sourceUrl, "DROP TABLE public.d", "CREATE TABLE public.d (id int PRIMARY KEY, v text)", "INSERT INTO public.d VALUES (2, 'new')");
+            p.task().checkSchemas();
+            p.awaitConverged(20_000);
+            assertEquals(List.of("2 | new"), Pipeline.rows(p.targetUrl, "SELECT id, v FROM d"));
+        }
+    }
+
     @Test
     void statusListsPositionsPerTable() throws Exception {
         try (Pipeline p = new Pipeline("status")) {
