@@ -119,6 +119,10 @@ public final class CaptureInstaller {
      */
     private void follow(Connection c, SourceTable t, TableStamp stamp, Long cut) throws SQLException {
         List<CaptureVersion> versions = history.load(c, t.id());
+        if (versions.isEmpty()) {
+            throw new CdcException("capture of " + t.id() + " was installed by an earlier release, without a schema history:"
+                    + " run 'uninstall' and 'install' to reinstall it");
+        }
         CaptureVersion latest = versions.get(versions.size() - 1);
         if (!latest.layout().table().equals(t) || latest.recreatedAs(stamp) || cut != null) {
             try {
