@@ -69,8 +69,4 @@ final class TableShapes {
             return new KeyRefetcher(dialect, t, names);
         });
     }
-
-    TableShape latest() {
-        return made.computeIfAbsent(history.latest().version(), v -> make.apply(history.latest()));
-    }
 }
