@@ -1,6 +1,7 @@
 package io.hanacdc.target.mysql;
 
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 
 /**
  * A LocalDateTime as the text MariaDB Connector/J's own codec sends for it ('yyyy-MM-dd HH:mm:ss',
@@ -23,16 +24,27 @@ final class DateTimeText {
         out[7] = '-';
         digits(out, 8, t.getDayOfMonth(), 2);
         out[10] = ' ';
-        digits(out, 11, t.getHour(), 2);
-        out[13] = ':';
-        digits(out, 14, t.getMinute(), 2);
-        out[16] = ':';
-        digits(out, 17, t.getSecond(), 2);
-        if (t.getNano() != 0) {
-            out[19] = '.';
-            digits(out, 20, t.getNano() / 1000, 6);
-        }
+        time(out, 11, t.toLocalTime());
         return new String(out);
+    }
+
+    /** 'HH:mm:ss', plus '.SSSSSS' when there is a fraction, truncated to microseconds like {@link #of(LocalDateTime)}. */
+    static String of(LocalTime t) {
+        char[] out = new char[t.getNano() == 0 ? 8 : 15];
+        time(out, 0, t);
+        return new String(out);
+    }
+
+    private static void time(char[] out, int at, LocalTime t) {
+        digits(out, at, t.getHour(), 2);
+        out[at + 2] = ':';
+        digits(out, at + 3, t.getMinute(), 2);
+        out[at + 5] = ':';
+        digits(out, at + 6, t.getSecond(), 2);
+        if (t.getNano() != 0) {
+            out[at + 8] = '.';
+            digits(out, at + 9, t.getNano() / 1000, 6);
+        }
     }
 
     private static void digits(char[] out, int at, int value, int width) {

@@ -1,5 +1,6 @@
 package io.hanacdc.target.mysql;
 
+import java.io.InputStream;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -19,6 +20,16 @@ public enum MySqlFlavor {
         String onDuplicateKeyUpdate(List<String> quotedColumns) {
             return " ON DUPLICATE KEY UPDATE " + quotedColumns.stream().map(c -> c + " = VALUES(" + c + ")").collect(Collectors.joining(", "));
         }
+
+        @Override
+        boolean loadsLocalFiles() {
+            return true;
+        }
+
+        @Override
+        void feedLocalFile(Statement s, InputStream rows) throws SQLException {
+            s.unwrap(org.mariadb.jdbc.Statement.class).setLocalInfileInputStream(rows);
+        }
     },
     /** MySQL 8.0.19+ deprecates VALUES(col) in favour of a row alias. */
     MYSQL("utf8mb4_0900_bin", "jdbc:mysql:", "rewriteBatchedStatements=true&cachePrepStmts=true&prepStmtCacheSize=500"
@@ -26,6 +37,17 @@ public enum MySqlFlavor {
         @Override
         String onDuplicateKeyUpdate(List<String> quotedColumns) {
             return " AS hanacdc_new ON DUPLICATE KEY UPDATE " + quotedColumns.stream().map(c -> c + " = hanacdc_new." + c).collect(Collectors.joining(", "));
+        }
+
+        /** MySQL 8 ships with local_infile off and no MySQL server is at hand to prove the path: statements only. */
+        @Override
+        boolean loadsLocalFiles() {
+            return false;
+        }
+
+        @Override
+        void feedLocalFile(Statement s, InputStream rows) {
+            throw new UnsupportedOperationException("LOAD DATA LOCAL INFILE is not used with MySQL");
         }
     };
 
@@ -49,6 +71,12 @@ public enum MySqlFlavor {
 
     /** The clause appended after INSERT ... VALUES (...), (...). */
     abstract String onDuplicateKeyUpdate(List<String> quotedColumns);
+
+    /** Whether batches are upserted with LOAD DATA LOCAL INFILE (see {@link LoadDataUpsert}). */
+    abstract boolean loadsLocalFiles();
+
+    /** Gives the driver the rows the next LOAD DATA LOCAL INFILE on this statement sends. */
+    abstract void feedLocalFile(Statement s, InputStream rows) throws SQLException;
 
     public static MySqlFlavor detect(Connection c) throws SQLException {
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT VERSION()")) {

@@ -10,8 +10,9 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * Writes rows into one target table with multi-row statements: INSERT ... VALUES (...),(...) ON
- * DUPLICATE KEY UPDATE for upserts and DELETE ... WHERE key IN (...) for deletes. Statements carry
+ * Writes rows into one target table: batches of upserts with LOAD DATA where {@link LoadDataUpsert}
+ * can, otherwise multi-row statements INSERT ... VALUES (...),(...) ON DUPLICATE KEY UPDATE; deletes
+ * with DELETE ... WHERE key IN (...). Statements carry
  * up to {@link #MAX_ROWS} rows, stay under the server's 65,535 placeholder limit and, unless one row
  * alone is larger, under {@link #MAX_BYTES}. The caller owns
  * the transaction.
@@ -32,6 +33,7 @@ public final class RowWriter {
     private final ValueBinder binder;
     private final ReusedStatement fullUpsert;
     private final ReusedStatement fullDelete;
+    private final LoadDataUpsert load;
 
     public RowWriter(TargetTable table, MySqlFlavor flavor) {
         List<String> cols = table.source().columnNames().stream().map(Identifiers::backtick).toList();
@@ -48,6 +50,7 @@ public final class RowWriter {
         this.keyPlaceholders = "(" + String.join(", ", Collections.nCopies(keys.size(), "?")) + ")";
         this.fullUpsert = new ReusedStatement(() -> upsertSql(perStatement(columns)));
         this.fullDelete = new ReusedStatement(() -> deleteSql(perStatement(keys)));
+        this.load = new LoadDataUpsert(table, flavor, binder);
     }
 
     public void apply(Connection c, ChangeSet changes) throws SQLException {
@@ -56,7 +59,9 @@ public final class RowWriter {
     }
 
     public void upsert(Connection c, List<Object[]> rows) throws SQLException {
-        write(c, rows, columns, fullUpsert, this::upsertSql);
+        if (!load.write(c, rows)) {
+            write(c, rows, columns, fullUpsert, this::upsertSql);
+        }
     }
 
     public void delete(Connection c, List<Object[]> keyValues) throws SQLException {

@@ -43,7 +43,7 @@ final class ValueBinder {
      * reads as year +999999999). No lossless mapping exists, so the batch fails naming the column
      * rather than storing something else.
      */
-    private void checkStorable(Object v, String column) {
+    void checkStorable(Object v, String column) {
         boolean unstorable = v instanceof Double d ? d.isNaN() || d.isInfinite()
                 : v instanceof Float f ? f.isNaN() || f.isInfinite()
                 : v instanceof LocalDateTime t ? t.getYear() < 0 || t.getYear() > 9999

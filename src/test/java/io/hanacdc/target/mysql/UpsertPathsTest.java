@@ -1,0 +1,186 @@
+package io.hanacdc.target.mysql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hanacdc.config.CdcConfig.Endpoint;
+import io.hanacdc.it.TestDatabases;
+import io.hanacdc.schema.ColumnType;
+import io.hanacdc.schema.ColumnType.Kind;
+import io.hanacdc.schema.SourceColumn;
+import io.hanacdc.schema.SourceTable;
+import io.hanacdc.schema.TableId;
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Objects;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The two ways a batch of upserts reaches MariaDB — LOAD DATA ... REPLACE and INSERT ... ON
+ * DUPLICATE KEY UPDATE — store exactly the same values, and LOAD DATA is used only where it means
+ * the same as the upsert. Which path ran is read from the server's Com_load counter.
+ */
+class UpsertPathsTest {
+    private static final List<SourceColumn> COLUMNS = List.of(
+            col("id", ColumnType.of(Kind.BIGINT), false), col("i", ColumnType.of(Kind.INTEGER), true),
+            col("s", ColumnType.of(Kind.SMALLINT), true), col("b", ColumnType.of(Kind.BOOLEAN), true),
+            col("d", ColumnType.decimal(12, 2), true), col("fd", ColumnType.of(Kind.FLOATING_DECIMAL), true),
+            col("r", ColumnType.of(Kind.REAL), true), col("dbl", ColumnType.of(Kind.DOUBLE), true),
+            col("c", ColumnType.sized(Kind.CHAR, 3), true), col("v", ColumnType.sized(Kind.VARCHAR, 60), true),
+            col("t", ColumnType.of(Kind.TEXT), true), col("vb", ColumnType.sized(Kind.VARBINARY, 300), true),
+            col("bl", ColumnType.of(Kind.BLOB), true), col("dt", ColumnType.of(Kind.DATE), true),
+            col("tm", ColumnType.fractional(Kind.TIME, 6), true), col("ts", ColumnType.fractional(Kind.TIMESTAMP, 6), true),
+            col("j", ColumnType.of(Kind.JSON), true));
+    private static final String[] TEXTS = {"tab\there", "line\nbreak\r\n", "back\\slash", "\\N", "", "nul\0byte", "😀 𝄞 emoji",
+        "ünïcödé ß €", "lone \uD800 surrogate", "'quote\" `tick`", "\\", "ends with backslash\\", "x".repeat(60)};
+
+    @Test
+    void loadDataAndTheStatementStoreTheSameValues() throws Exception {
+        try (MySqlTarget target = target(""); Connection c = target.connection()) {
+            RowWriter load = writer(target, c, "by_load", "");
+            RowWriter statement = writer(target, c, "by_statement", ", extra INT NULL"); // a column not written: the statement path
+            List<Object[]> rows = rows(0);
+            long before = loads(c);
+            load.upsert(c, rows);
+            assertEquals(before + 1, loads(c), "the batch went through LOAD DATA");
+            statement.upsert(c, rows);
+            assertEquals(before + 1, loads(c), "a table with a column not written keeps the statement");
+            assertSameRows(c);
+            exec(c, "UPDATE by_statement SET extra = 5");
+            List<Object[]> changed = rows(7); // every row again with other values: REPLACE and the upsert both update
+            load.upsert(c, changed);
+            statement.upsert(c, changed);
+            assertSameRows(c);
+            assertEquals(0, count(c, "SELECT COUNT(*) FROM by_statement WHERE extra IS NULL"), "the upsert keeps columns it does not write");
+        }
+    }
+
+    @Test
+    void anotherUniqueKeyATriggerOrAForeignKeyKeepTheStatement() throws Exception {
+        try (MySqlTarget target = target(""); Connection c = target.connection()) {
+            RowWriter unique = writer(target, c, "with_unique", ", UNIQUE KEY u (id, s)");
+            RowWriter triggered = writer(target, c, "with_trigger", "");
+            exec(c, "CREATE TRIGGER tr BEFORE INSERT ON with_trigger FOR EACH ROW SET NEW.i = NEW.i");
+            RowWriter referenced = writer(target, c, "referenced", "");
+            exec(c, "CREATE TABLE child (id BIGINT PRIMARY KEY, FOREIGN KEY (id) REFERENCES referenced (id) ON DELETE CASCADE) ENGINE=InnoDB");
+            long before = loads(c);
+            for (RowWriter w : List.of(unique, triggered, referenced)) {
+                w.upsert(c, rows(0));
+                w.upsert(c, rows(3));
+            }
+            assertEquals(before, loads(c));
+            assertEquals(rows(0).size(), count(c, "SELECT COUNT(*) FROM with_unique"));
+        }
+    }
+
+    @Test
+    void aDriverThatRefusesLocalFilesFallsBackInTheSameTransaction() throws Exception {
+        try (MySqlTarget target = target("allowLocalInfile=false"); Connection c = target.connection()) {
+            RowWriter w = writer(target, c, "refused", "");
+            c.setAutoCommit(false);
+            exec(c, "INSERT INTO refused (id) VALUES (-1)");
+            w.upsert(c, rows(0));
+            c.commit();
+            assertEquals(rows(0).size() + 1, count(c, "SELECT COUNT(*) FROM refused"));
+        }
+    }
+
+    @Test
+    void aValueTheColumnCannotHoldFailsTheBatchAsTheStatementWould() throws Exception {
+        try (MySqlTarget target = target(""); Connection c = target.connection()) {
+            RowWriter w = writer(target, c, "strict", "");
+            List<Object[]> rows = rows(0);
+            rows.get(5)[9] = "y".repeat(61);
+            SQLException e = assertThrows(SQLException.class, () -> w.upsert(c, rows));
+            assertTrue(e.getMessage().contains("Data too long for column 'v'"), e.getMessage());
+            assertEquals(0, count(c, "SELECT COUNT(*) FROM strict"));
+        }
+    }
+
+    private static List<Object[]> rows(int shift) {
+        List<Object[]> rows = new ArrayList<>();
+        for (int n = 0; n < 40; n++) {
+            int k = n + shift;
+            byte[] bytes = new byte[256];
+            for (int b = 0; b < 256; b++) {
+                bytes[b] = (byte) (b + k);
+            }
+            boolean nulls = n % 9 == 8;
+            rows.add(nulls ? new Object[] {(long) n, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null}
+                    : new Object[] {(long) n, k % 2 == 0 ? Integer.MAX_VALUE - k : Integer.MIN_VALUE + k, k * 7, k % 2 == 0,
+                        BigDecimal.valueOf(9_999_999_999L - k, 2), new BigDecimal("123456789012345678901234567890.12345678901234567890123456789" + k % 10),
+                        k % 3 == 0 ? 1.4e-45f : 0.1f * k, k % 3 == 0 ? 4.9e-324 : k % 3 == 1 ? 1.7976931348623157e308 : -0.0 - k / 3.0,
+                        TEXTS[k % TEXTS.length].substring(0, Math.min(3, TEXTS[k % TEXTS.length].length())),
+                        TEXTS[k % TEXTS.length], String.join("|", TEXTS).repeat(k % 4), bytes, new byte[k % 3],
+                        k % 2 == 0 ? LocalDate.of(1, 1, 1).plusDays(k) : LocalDate.of(9999, 12, 31).minusDays(k),
+                        LocalTime.of(23, 59, 59, 999_999_000).minusSeconds(k), LocalDateTime.of(2024, 2, 29, 12, 0, 0, 123_456_000).plusHours(k),
+                        "{\"k\": " + k + ", \"s\": \"a\\tb\"}"});
+        }
+        return rows;
+    }
+
+    private static void assertSameRows(Connection c) throws SQLException {
+        String cols = String.join(", ", COLUMNS.stream().map(SourceColumn::name).toList());
+        try (Statement s = c.createStatement(); Statement s2 = c.createStatement();
+             ResultSet a = s.executeQuery("SELECT " + cols + " FROM by_load ORDER BY id");
+             ResultSet b = s2.executeQuery("SELECT " + cols + " FROM by_statement ORDER BY id")) {
+            int n = 0;
+            while (a.next()) {
+                assertTrue(b.next());
+                for (int i = 1; i <= COLUMNS.size(); i++) {
+                    Object expected = b.getObject(i);
+                    Object actual = a.getObject(i);
+                    assertTrue(Objects.deepEquals(expected, actual), "row " + a.getLong(1) + " column " + COLUMNS.get(i - 1).name()
+                            + ": " + (expected instanceof byte[] e ? HexFormat.of().formatHex(e) : expected) + " but " + (actual instanceof byte[] x ? HexFormat.of().formatHex(x) : actual));
+                }
+                n++;
+            }
+            assertEquals(40, n);
+            assertTrue(!b.next());
+        }
+    }
+
+    private static RowWriter writer(MySqlTarget target, Connection c, String name, String extra) throws SQLException {
+        TargetTable t = new TargetTable(target.database(), new SourceTable(new TableId("s", name), COLUMNS, List.of("id")));
+        String create = t.createSql(target.flavor());
+        int end = create.lastIndexOf(")");
+        exec(c, create.substring(0, end) + extra + create.substring(end));
+        return new RowWriter(t, target.flavor());
+    }
+
+    private static MySqlTarget target(String settings) throws Exception {
+        String url = TestDatabases.freshMysql("upsert");
+        return new MySqlTarget(new Endpoint(settings.isEmpty() ? url : url + (url.contains("?") ? "&" : "?") + settings, "", ""), 1);
+    }
+
+    private static long loads(Connection c) throws SQLException {
+        return count(c, "SELECT VARIABLE_VALUE FROM information_schema.SESSION_STATUS WHERE VARIABLE_NAME = 'COM_LOAD'");
+    }
+
+    private static long count(Connection c, String sql) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private static void exec(Connection c, String sql) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute(sql);
+        }
+    }
+
+    private static SourceColumn col(String name, ColumnType type, boolean nullable) {
+        return new SourceColumn(name, type.kind().name(), type, nullable);
+    }
+}
