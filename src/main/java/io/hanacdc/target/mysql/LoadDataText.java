@@ -27,6 +27,11 @@ final class LoadDataText extends InputStream {
         this.rows = rows;
     }
 
+    /** Types written as they are, with no value out of MySQL's range: most values of most tables. */
+    static boolean plain(Class<?> k) {
+        return k == String.class || k == Long.class || k == Integer.class || k == BigDecimal.class || k == Boolean.class || k == Short.class;
+    }
+
     /** Whether this class writes the value: anything else (a type a change route made) goes through a statement. */
     static boolean encodable(Object v) {
         return v == null || v instanceof String || v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte
@@ -76,7 +81,7 @@ final class LoadDataText extends InputStream {
         } else if (v instanceof String s) {
             text(s);
         } else if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
-            ascii(Long.toString(((Number) v).longValue()));
+            digits(((Number) v).longValue());
         } else if (v instanceof BigDecimal d) {
             ascii(d.toPlainString());
         } else if (v instanceof Boolean b) {
@@ -135,6 +140,29 @@ final class LoadDataText extends InputStream {
                 buf[limit++] = '0';
             }
             default -> buf[limit++] = (byte) b;
+        }
+    }
+
+    /** A whole number's decimal digits, written without making a String of them. */
+    private void digits(long n) {
+        if (n == Long.MIN_VALUE) {
+            ascii(Long.toString(n));
+            return;
+        }
+        ensure(20);
+        if (n < 0) {
+            buf[limit++] = '-';
+            n = -n;
+        }
+        int start = limit;
+        do {
+            buf[limit++] = (byte) ('0' + n % 10);
+            n /= 10;
+        } while (n != 0);
+        for (int i = start, j = limit - 1; i < j; i++, j--) { // written from the last digit: reverse
+            byte d = buf[i];
+            buf[i] = buf[j];
+            buf[j] = d;
         }
     }
 

@@ -81,8 +81,12 @@ final class LoadDataUpsert {
         List<String> names = table.source().columnNames();
         for (Object[] row : rows) {
             for (int i = 0; i < row.length; i++) {
-                binder.checkStorable(row[i], names.get(i));
-                if (!LoadDataText.encodable(row[i])) {
+                Object v = row[i];
+                if (v == null || LoadDataText.plain(v.getClass())) {
+                    continue; // the common case, checked by class identity: this loop sees every value of a batch
+                }
+                binder.checkStorable(v, names.get(i));
+                if (!LoadDataText.encodable(v)) {
                     return false;
                 }
             }

@@ -40,7 +40,8 @@ class UpsertPathsTest {
             col("t", ColumnType.of(Kind.TEXT), true), col("vb", ColumnType.sized(Kind.VARBINARY, 300), true),
             col("bl", ColumnType.of(Kind.BLOB), true), col("dt", ColumnType.of(Kind.DATE), true),
             col("tm", ColumnType.fractional(Kind.TIME, 6), true), col("ts", ColumnType.fractional(Kind.TIMESTAMP, 6), true),
-            col("j", ColumnType.of(Kind.JSON), true));
+            col("j", ColumnType.of(Kind.JSON), true), col("big", ColumnType.of(Kind.BIGINT), true));
+    private static final long[] LONGS = {Long.MIN_VALUE, Long.MAX_VALUE, 0, -1, 999_999_999_999_999_999L, -1_000_000_000_000_000_000L, 10, 7};
     private static final String[] TEXTS = {"tab\there", "line\nbreak\r\n", "back\\slash", "\\N", "", "nul\0byte", "😀 𝄞 emoji",
         "ünïcödé ß €", "lone \uD800 surrogate", "'quote\" `tick`", "\\", "ends with backslash\\", "x".repeat(60)};
 
@@ -116,7 +117,7 @@ class UpsertPathsTest {
                 bytes[b] = (byte) (b + k);
             }
             boolean nulls = n % 9 == 8;
-            rows.add(nulls ? new Object[] {(long) n, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null}
+            rows.add(nulls ? new Object[] {(long) n, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null}
                     : new Object[] {(long) n, k % 2 == 0 ? Integer.MAX_VALUE - k : Integer.MIN_VALUE + k, k * 7, k % 2 == 0,
                         BigDecimal.valueOf(9_999_999_999L - k, 2), new BigDecimal("123456789012345678901234567890.12345678901234567890123456789" + k % 10),
                         k % 3 == 0 ? 1.4e-45f : 0.1f * k, k % 3 == 0 ? 4.9e-324 : k % 3 == 1 ? 1.7976931348623157e308 : -0.0 - k / 3.0,
@@ -124,7 +125,7 @@ class UpsertPathsTest {
                         TEXTS[k % TEXTS.length], String.join("|", TEXTS).repeat(k % 4), bytes, new byte[k % 3],
                         k % 2 == 0 ? LocalDate.of(1, 1, 1).plusDays(k) : LocalDate.of(9999, 12, 31).minusDays(k),
                         LocalTime.of(23, 59, 59, 999_999_000).minusSeconds(k), LocalDateTime.of(2024, 2, 29, 12, 0, 0, 123_456_000).plusHours(k),
-                        "{\"k\": " + k + ", \"s\": \"a\\tb\"}"});
+                        "{\"k\": " + k + ", \"s\": \"a\\tb\"}", LONGS[k % LONGS.length]});
         }
         return rows;
     }
