@@ -122,7 +122,7 @@ class UpsertPathsTest {
                         BigDecimal.valueOf(9_999_999_999L - k, 2), new BigDecimal("123456789012345678901234567890.12345678901234567890123456789" + k % 10),
                         k % 3 == 0 ? 1.4e-45f : 0.1f * k, k % 3 == 0 ? 4.9e-324 : k % 3 == 1 ? 1.7976931348623157e308 : -0.0 - k / 3.0,
                         TEXTS[k % TEXTS.length].substring(0, Math.min(3, TEXTS[k % TEXTS.length].length())),
-                        TEXTS[k % TEXTS.length], String.join("|", TEXTS).repeat(k % 4), bytes, new byte[k % 3],
+                        TEXTS[k % TEXTS.length], n == 20 ? "é\t".repeat(100_000 + k) : String.join("|", TEXTS).repeat(k % 4), bytes, new byte[k % 3],
                         k % 2 == 0 ? LocalDate.of(1, 1, 1).plusDays(k) : LocalDate.of(9999, 12, 31).minusDays(k),
                         LocalTime.of(23, 59, 59, 999_999_000).minusSeconds(k), LocalDateTime.of(2024, 2, 29, 12, 0, 0, 123_456_000).plusHours(k),
                         "{\"k\": " + k + ", \"s\": \"a\\tb\"}", LONGS[k % LONGS.length]});
