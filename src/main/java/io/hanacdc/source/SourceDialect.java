@@ -134,6 +134,11 @@ public interface SourceDialect {
      */
     java.util.Map<TableId, TableStamp> stamps(Connection c, java.util.Collection<TableId> tables) throws SQLException;
 
+    /** A statement for one query that returns many rows (a batch of CDC rows). */
+    default java.sql.PreparedStatement bulkQuery(Connection c, String sql) throws SQLException {
+        return c.prepareStatement(sql);
+    }
+
     /** Reads one value of the given type from a result set column, as the Java type the target binds. */
     default Object readValue(ResultSet rs, int index, ColumnType type) throws SQLException {
         return JdbcValues.read(rs, index, type);

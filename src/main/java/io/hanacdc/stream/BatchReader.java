@@ -9,9 +9,9 @@ import io.hanacdc.schema.SourceTable;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -113,9 +113,9 @@ public final class BatchReader {
     private void read(Connection c, Part part, StreamRange range, int limit, List<ChangeRow> into) throws SQLException {
         Map<Integer, Decoder> decoders = new LinkedHashMap<>();
         Decoder d = null;
-        try (Statement s = c.createStatement()) {
+        try (PreparedStatement s = dialect.bulkQuery(c, part.query().sql(range, limit))) {
             s.setFetchSize(Math.min(limit, 1000));
-            try (ResultSet rs = s.executeQuery(part.query().sql(range, limit))) {
+            try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
                     int version = rs.getInt(2);
                     if (d == null || d.version != version) { // rows of one version come in long runs
