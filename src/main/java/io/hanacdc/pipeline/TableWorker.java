@@ -38,6 +38,7 @@ public final class TableWorker {
     private final DataSource source;
     private final MySqlTarget target;
     private final StreamStep stream;
+    private final StreamSlots slots;
     private final Resnapshot resnapshot;
     private final PositionStore store;
     private final TableCommands.Context commandContext;
@@ -53,12 +54,13 @@ public final class TableWorker {
     private int failures;
     private long retryAtNanos;
 
-    TableWorker(SourceTable table, DataSource source, MySqlTarget target, StreamStep stream, Resnapshot resnapshot,
+    TableWorker(SourceTable table, DataSource source, MySqlTarget target, StreamStep stream, StreamSlots slots, Resnapshot resnapshot,
                 PositionStore store, TableCommands.Context commandContext, TableObserver observer) {
         this.table = table;
         this.source = source;
         this.target = target;
         this.stream = stream;
+        this.slots = slots;
         this.resnapshot = resnapshot;
         this.store = store;
         this.commandContext = commandContext;
@@ -172,23 +174,16 @@ public final class TableWorker {
 
     /**
      * Streams until the window is drained, then copies one re-snapshot chunk if one is under way. While
-     * a batch is written to the target, the next one is already read from the source.
+     * a batch is written to the target, the next one is already read from the source; each such step
+     * holds one of the task's stream slots.
      */
     private void advance() throws SQLException {
         try (Connection s = source.getConnection(); Connection t = target.connection()) {
-            StreamStep.Batch batch = stream.read(s, position);
+            StreamStep.Batch batch = slots.run(() -> stream.read(s, position));
             while (true) {
-                // after a schema step the stored position may differ from the step's (re-snapshot, fresh start): read anew
-                Prefetch<StreamStep.Batch> next = batch.drained() || batch.schema() != null ? null : Prefetch.start(readAfter(s, batch.next()));
-                Position stored;
-                try {
-                    stored = stream.commit(t, batch);
-                } finally {
-                    if (next != null) {
-                        next.settle(); // the read uses s, which must not go back to the pool under it
-                    }
-                }
-                position = stored;
+                StreamStep.Batch current = batch;
+                Applied applied = slots.run(() -> applyReadingAhead(s, t, current));
+                position = applied.stored();
                 if (batch.drained()) {
                     freshAsOf = batch.windowReadAt() != null ? batch.windowReadAt() : freshAsOf;
                 } else if (!batch.rows().isEmpty()) {
@@ -197,13 +192,13 @@ public final class TableWorker {
                 if (batch.schema() != null) {
                     return;
                 }
-                if (next == null) {
+                if (applied.next() == null) {
                     break;
                 }
                 if (Thread.currentThread().isInterrupted() || standby) {
                     return; // stopping: the prefetched batch is simply not applied
                 }
-                batch = next.get().over(stored); // read before its predecessor was stored: takes on the stored version
+                batch = applied.next().get().over(position); // read before its predecessor was stored: takes on the stored version
             }
             if (position.phase() == Position.Phase.RESNAPSHOT) {
                 position = resnapshot.step(s, t, position);
@@ -211,8 +206,19 @@ public final class TableWorker {
         }
     }
 
-    private Prefetch.Read<StreamStep.Batch> readAfter(Connection s, Position after) {
-        return () -> stream.read(s, after);
+    /** A batch as stored, and the read of the one after it, if there is one to read. */
+    private record Applied(Position stored, Prefetch<StreamStep.Batch> next) {}
+
+    private Applied applyReadingAhead(Connection s, Connection t, StreamStep.Batch batch) throws SQLException {
+        // after a schema step the stored position may differ from the step's (re-snapshot, fresh start): read anew
+        Prefetch<StreamStep.Batch> next = batch.drained() || batch.schema() != null ? null : Prefetch.start(() -> stream.read(s, batch.next()));
+        try {
+            return new Applied(stream.commit(t, batch), next);
+        } finally {
+            if (next != null) {
+                next.settle(); // the read uses s, which must not go back to the pool under it
+            }
+        }
     }
 
     /**

@@ -28,6 +28,7 @@ final class TableWorkerFactory {
     private final WatermarkChoice watermarks;
     private final TableObserver observer;
     private final ChangeHook hook;
+    private final StreamSlots slots;
 
     TableWorkerFactory(CdcConfig cfg, SourceDialect dialect, CaptureNames names, DataSource source, MySqlTarget target,
                        PositionStore store, WatermarkChoice watermarks, TableObserver observer, ChangeHook hook) {
@@ -40,6 +41,7 @@ final class TableWorkerFactory {
         this.watermarks = watermarks;
         this.observer = observer;
         this.hook = hook;
+        this.slots = new StreamSlots(cfg.parallelTables());
     }
 
     /** The worker of one table, whose capture versions the history lists. */
@@ -52,7 +54,7 @@ final class TableWorkerFactory {
                 store, observer, hook, cfg.batchSize());
         TableCommands.Context commands = new TableCommands.Context(dialect, watermark,
                 dialect.qualified(names.cdcSchema(), names.cdcTable(table.id())));
-        return new TableWorker(table, source, target, stream, new Resnapshot(stream), store, commands, observer);
+        return new TableWorker(table, source, target, stream, slots, new Resnapshot(stream), store, commands, observer);
     }
 
     private TableShape shape(CaptureVersion version) {
