@@ -3,32 +3,44 @@ package io.hanacdc.pipeline;
 import java.util.concurrent.Semaphore;
 
 /**
- * How many tables of the task move a batch at the same time (hanacdc.stream.parallel-tables). Each
- * batch step (a write with the next read beside it) takes a slot, fairly: a table with a backlog
- * goes to the back of the queue after each batch, so a busy table never holds up a quiet one for
- * longer than a few batches. On a host whose cores are already busy with the databases, more tables
- * at once add only memory (two batches each) and switching: 8 tables on 2 cores drained 1.2× faster
- * with 2 slots than with 8 (README "Performance").
+ * How many tables of the task stream at the same time (hanacdc.stream.parallel-tables). A table
+ * takes a slot for a turn of batches and gives it up after {@link #TURN_NANOS}, fairly: a table with
+ * a backlog goes to the back of the queue, so it never holds up a quiet one for more than a few
+ * turns. On a host whose cores are busy with the databases as well, more tables at once add only
+ * memory (two batches each) and switching between threads: 8 tables on 2 cores drained about 1.2×
+ * faster in turns of 2 than all at once (README "Performance").
  */
 final class StreamSlots {
+    /** Long enough for several batches, and longer than the poll interval, so a backlog keeps its pace. */
+    static final long TURN_NANOS = 500_000_000L;
     private final Semaphore slots;
 
     StreamSlots(int slots) {
         this.slots = new Semaphore(slots, true);
     }
 
-    /** One batch step, run holding a slot. */
-    <T, E extends Exception> T run(Step<T, E> step) throws E {
-        slots.acquireUninterruptibly(); // a wait of a few batches: stopping waits for the step anyway
-        try {
-            return step.run();
-        } finally {
-            slots.release();
-        }
+    /** Waits for a slot; closing the turn gives it back. */
+    Turn take() {
+        slots.acquireUninterruptibly(); // a wait of a few turns: stopping waits for the current batch anyway
+        return new Turn(System.nanoTime() + TURN_NANOS);
     }
 
-    /** A batch step. */
-    interface Step<T, E extends Exception> {
-        T run() throws E;
+    /** One table's hold on a slot. */
+    final class Turn implements AutoCloseable {
+        private final long endsAt;
+
+        private Turn(long endsAt) {
+            this.endsAt = endsAt;
+        }
+
+        /** Whether the turn is over: the batch under way is the last of it. */
+        boolean over() {
+            return System.nanoTime() - endsAt >= 0;
+        }
+
+        @Override
+        public void close() {
+            slots.release();
+        }
     }
 }

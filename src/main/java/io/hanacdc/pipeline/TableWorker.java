@@ -174,31 +174,42 @@ public final class TableWorker {
 
     /**
      * Streams until the window is drained, then copies one re-snapshot chunk if one is under way. While
-     * a batch is written to the target, the next one is already read from the source; each such step
-     * holds one of the task's stream slots.
+     * a batch is written to the target, the next one is already read from the source. All of it in one
+     * turn of a stream slot: when the turn is over, the table stops after the batch under way (without
+     * reading ahead) and goes on at its next poll.
      */
     private void advance() throws SQLException {
-        try (Connection s = source.getConnection(); Connection t = target.connection()) {
-            StreamStep.Batch batch = slots.run(() -> stream.read(s, position));
+        try (StreamSlots.Turn turn = slots.take(); Connection s = source.getConnection(); Connection t = target.connection()) {
+            StreamStep.Batch batch = stream.read(s, position);
             while (true) {
-                StreamStep.Batch current = batch;
-                Applied applied = slots.run(() -> applyReadingAhead(s, t, current));
-                position = applied.stored();
+                boolean lastOfTurn = turn.over();
+                // after a schema step the stored position may differ from the step's (re-snapshot, fresh start): read anew
+                boolean readAhead = !batch.drained() && batch.schema() == null && !lastOfTurn;
+                Prefetch<StreamStep.Batch> next = readAhead ? Prefetch.start(readAfter(s, batch.next())) : null;
+                Position stored;
+                try {
+                    stored = stream.commit(t, batch);
+                } finally {
+                    if (next != null) {
+                        next.settle(); // the read uses s, which must not go back to the pool under it
+                    }
+                }
+                position = stored;
                 if (batch.drained()) {
                     freshAsOf = batch.windowReadAt() != null ? batch.windowReadAt() : freshAsOf;
                 } else if (!batch.rows().isEmpty()) {
                     freshAsOf = batch.rows().get(batch.rows().size() - 1).createTime().toInstant(ZoneOffset.UTC);
                 }
-                if (batch.schema() != null) {
+                if (batch.schema() != null || lastOfTurn && !batch.drained()) {
                     return;
                 }
-                if (applied.next() == null) {
+                if (next == null) {
                     break;
                 }
                 if (Thread.currentThread().isInterrupted() || standby) {
                     return; // stopping: the prefetched batch is simply not applied
                 }
-                batch = applied.next().get().over(position); // read before its predecessor was stored: takes on the stored version
+                batch = next.get().over(stored); // read before its predecessor was stored: takes on the stored version
             }
             if (position.phase() == Position.Phase.RESNAPSHOT) {
                 position = resnapshot.step(s, t, position);
@@ -206,19 +217,8 @@ public final class TableWorker {
         }
     }
 
-    /** A batch as stored, and the read of the one after it, if there is one to read. */
-    private record Applied(Position stored, Prefetch<StreamStep.Batch> next) {}
-
-    private Applied applyReadingAhead(Connection s, Connection t, StreamStep.Batch batch) throws SQLException {
-        // after a schema step the stored position may differ from the step's (re-snapshot, fresh start): read anew
-        Prefetch<StreamStep.Batch> next = batch.drained() || batch.schema() != null ? null : Prefetch.start(() -> stream.read(s, batch.next()));
-        try {
-            return new Applied(stream.commit(t, batch), next);
-        } finally {
-            if (next != null) {
-                next.settle(); // the read uses s, which must not go back to the pool under it
-            }
-        }
+    private Prefetch.Read<StreamStep.Batch> readAfter(Connection s, Position after) {
+        return () -> stream.read(s, after);
     }
 
     /**
