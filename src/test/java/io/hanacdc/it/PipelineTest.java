@@ -4,8 +4,10 @@ import static io.hanacdc.it.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hanacdc.pipeline.TableWorker;
 import java.sql.Connection;
 import java.sql.Statement;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 /** PostgreSQL → MySQL/MariaDB end to end: DML of every kind, types, names, snapshot, restart. */
@@ -144,5 +146,42 @@ class PipelineTest {
             p.awaitConverged(20_000);
             assertEquals(batches + 10, p.task().workers().get(0).status().rowsStreamed(), "exactly the 10 new changes were applied after restart");
         }
+    }
+    /** With one stream slot, a table with a long backlog takes turns: a quiet table's change is applied before the backlog is. */
+    @Test
+    void tablesTakeTurnsForStreamSlots() throws Exception {
+        try (Pipeline p = new Pipeline("turns")) {
+            exec(p.sourceUrl, "CREATE TABLE public.busy (id int PRIMARY KEY, v int)", "CREATE TABLE public.quiet (id int PRIMARY KEY, v int)");
+            p.set("hanacdc.tables", "public.busy,public.quiet").set("hanacdc.stream.parallel-tables", "1").set("hanacdc.batch-size", "20").start();
+            p.awaitConverged(20_000);
+            exec(p.sourceUrl, "INSERT INTO public.busy SELECT g, 0 FROM generate_series(1, 6000) g", "INSERT INTO public.quiet VALUES (1, 1)");
+            TableWorker busy = worker(p, "busy");
+            TableWorker quiet = worker(p, "quiet");
+            AtomicBoolean stop = new AtomicBoolean();
+            Thread busyThread = new Thread(() -> {
+                while (!stop.get()) {
+                    busy.poll();
+                }
+            });
+            busyThread.start();
+            try {
+                Thread.sleep(100); // the busy table has its turn
+                long deadline = System.currentTimeMillis() + 20_000;
+                while (Pipeline.count(p.targetUrl, "SELECT COUNT(*) FROM quiet") == 0 && System.currentTimeMillis() < deadline) {
+                    quiet.poll();
+                }
+                long busyApplied = Pipeline.count(p.targetUrl, "SELECT COUNT(*) FROM busy");
+                assertEquals(1, Pipeline.count(p.targetUrl, "SELECT COUNT(*) FROM quiet"));
+                assertTrue(busyApplied < 6000, "the quiet table waited for the whole backlog: " + busyApplied + " rows of busy applied first");
+            } finally {
+                stop.set(true);
+                busyThread.join();
+            }
+            p.awaitConverged(30_000);
+        }
+    }
+
+    private static TableWorker worker(Pipeline p, String table) {
+        return p.task().workers().stream().filter(w -> w.table().id().name().equals(table)).findFirst().orElseThrow();
     }
 }
