@@ -12,7 +12,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * Baseline (1): the most one connection gets out of MariaDB writing the way hana-cdc writes —
+ * Baseline (1): the most one connection gets out of MariaDB writing the way the issue defines it (and hana-cdc's fallback) —
  * multi-row INSERT ... ON DUPLICATE KEY UPDATE col = VALUES(col) with up to 1000 rows per
  * statement, committed every batch-size rows, same driver, same session settings, same table shape,
  * into an empty table. Nothing is read from a source, so this is the target's ceiling for one writer.
