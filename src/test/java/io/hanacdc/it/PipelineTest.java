@@ -147,14 +147,17 @@ class PipelineTest {
             assertEquals(batches + 10, p.task().workers().get(0).status().rowsStreamed(), "exactly the 10 new changes were applied after restart");
         }
     }
-    /** With one stream slot, a table with a long backlog takes turns: a quiet table's change is applied before the backlog is. */
+    /**
+     * With one stream slot, a table with a long backlog takes turns: a quiet table's change is applied
+     * before the backlog is. 1,000 batches take longer than one turn (half a second) on any machine.
+     */
     @Test
     void tablesTakeTurnsForStreamSlots() throws Exception {
         try (Pipeline p = new Pipeline("turns")) {
             exec(p.sourceUrl, "CREATE TABLE public.busy (id int PRIMARY KEY, v int)", "CREATE TABLE public.quiet (id int PRIMARY KEY, v int)");
-            p.set("hanacdc.tables", "public.busy,public.quiet").set("hanacdc.stream.parallel-tables", "1").set("hanacdc.batch-size", "20").start();
+            p.set("hanacdc.tables", "public.busy,public.quiet").set("hanacdc.stream.parallel-tables", "1").set("hanacdc.batch-size", "100").start();
             p.awaitConverged(20_000);
-            exec(p.sourceUrl, "INSERT INTO public.busy SELECT g, 0 FROM generate_series(1, 6000) g", "INSERT INTO public.quiet VALUES (1, 1)");
+            exec(p.sourceUrl, "INSERT INTO public.busy SELECT g, 0 FROM generate_series(1, 100000) g", "INSERT INTO public.quiet VALUES (1, 1)");
             TableWorker busy = worker(p, "busy");
             TableWorker quiet = worker(p, "quiet");
             AtomicBoolean stop = new AtomicBoolean();
@@ -172,7 +175,11 @@ class PipelineTest {
                 }
                 long busyApplied = Pipeline.count(p.targetUrl, "SELECT COUNT(*) FROM busy");
                 assertEquals(1, Pipeline.count(p.targetUrl, "SELECT COUNT(*) FROM quiet"));
-                assertTrue(busyApplied < 6000, "the quiet table waited for the whole backlog: " + busyApplied + " rows of busy applied first");
+                assertTrue(busyApplied < 100_000, "the quiet table waited for the whole backlog: " + busyApplied + " rows of busy applied first");
+                deadline = System.currentTimeMillis() + 60_000;
+                while (Pipeline.count(p.targetUrl, "SELECT COUNT(*) FROM busy") < 100_000 && System.currentTimeMillis() < deadline) {
+                    Thread.sleep(200);
+                }
             } finally {
                 stop.set(true);
                 busyThread.join();
