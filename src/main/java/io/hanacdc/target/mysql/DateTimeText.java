@@ -26,12 +26,6 @@ final class DateTimeText {
         return new String(out, 0, put(t, out, 0), StandardCharsets.US_ASCII);
     }
 
-    /** 'HH:mm:ss', plus '.SSSSSS' when there is a fraction, truncated to microseconds like {@link #of(LocalDateTime)}. */
-    static String of(LocalTime t) {
-        byte[] out = new byte[MAX_LENGTH];
-        return new String(out, 0, put(t, out, 0), StandardCharsets.US_ASCII);
-    }
-
     /** Writes the text of t at out[at]; returns where it ends. */
     static int put(LocalDateTime t, byte[] out, int at) {
         digits(out, at, t.getYear(), 4);
@@ -43,7 +37,7 @@ final class DateTimeText {
         return put(t.toLocalTime(), out, at + 11);
     }
 
-    /** Writes the text of t at out[at]; returns where it ends. */
+    /** 'HH:mm:ss', plus '.SSSSSS' when there is a fraction, truncated to microseconds, written at out[at]; returns where it ends. */
     static int put(LocalTime t, byte[] out, int at) {
         digits(out, at, t.getHour(), 2);
         out[at + 2] = ':';
