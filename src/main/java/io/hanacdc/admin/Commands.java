@@ -6,7 +6,6 @@ import io.hanacdc.capture.CaptureInstaller;
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.checkpoint.PositionStore;
 import io.hanacdc.config.CdcConfig;
-import io.hanacdc.db.DataSources;
 import io.hanacdc.pipeline.CdcTask;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TablePattern;
@@ -42,7 +41,7 @@ public final class Commands {
     }
 
     public void install(boolean printOnly) throws SQLException {
-        try (HikariDataSource source = DataSources.pool("source", CdcTask.sourceEndpoint(cfg, dialect), 1, dialect.connectionInitSql());
+        try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 1);
              Connection c = source.getConnection()) {
             List<SourceTable> tables = new TableResolver(dialect, cfg.cdcSchema()).resolve(c, cfg.tables());
             if (printOnly) {
@@ -55,7 +54,7 @@ public final class Commands {
     }
 
     public void uninstall() throws SQLException {
-        try (HikariDataSource source = DataSources.pool("source", CdcTask.sourceEndpoint(cfg, dialect), 1, dialect.connectionInitSql());
+        try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 1);
              Connection c = source.getConnection()) {
             var removed = installer().uninstall(c);
             out.println("removed capture of " + removed.size() + " table(s); subscriptions of task " + cfg.task() + " removed");

@@ -8,16 +8,18 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 
 /** Connection pools for source and target, and the errors users see when a database cannot be reached. */
 public final class DataSources {
     private DataSources() {}
 
-    public static HikariDataSource pool(String role, Endpoint endpoint, int size, Optional<String> initSql) {
+    public static HikariDataSource pool(String role, Endpoint endpoint, int size, Optional<String> initSql, Map<String, String> driverProperties) {
         HikariConfig cfg = new HikariConfig();
         cfg.setPoolName("hanacdc-" + role);
         cfg.setJdbcUrl(endpoint.url());
+        driverProperties.forEach(cfg::addDataSourceProperty);
         if (!endpoint.user().isEmpty()) {
             cfg.setUsername(endpoint.user());
             cfg.setPassword(endpoint.password());

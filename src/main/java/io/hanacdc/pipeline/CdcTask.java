@@ -130,7 +130,7 @@ public final class CdcTask implements AutoCloseable {
         HikariDataSource source = null;
         MySqlTarget target = null;
         try {
-            source = DataSources.pool("source", sourceEndpoint(cfg, dialect), MAX_POOL, dialect.connectionInitSql());
+            source = sourcePool(cfg, dialect, MAX_POOL);
             List<SourceTable> tables;
             try (Connection c = source.getConnection()) {
                 tables = new TableResolver(dialect, cfg.cdcSchema()).resolve(c, cfg.tables());
@@ -202,9 +202,10 @@ public final class CdcTask implements AutoCloseable {
                 .map(v -> new TargetTable(latest.database(), v.layout().table())).orElse(latest);
     }
 
-    /** The configured source, with the URL settings the dialect relies on. */
-    public static CdcConfig.Endpoint sourceEndpoint(CdcConfig cfg, SourceDialect dialect) {
-        return new CdcConfig.Endpoint(dialect.connectionUrl(cfg.source().url()), cfg.source().user(), cfg.source().password());
+    /** A pool on the configured source, with the settings the dialect relies on. */
+    public static HikariDataSource sourcePool(CdcConfig cfg, SourceDialect dialect, int size) {
+        CdcConfig.Endpoint endpoint = new CdcConfig.Endpoint(dialect.connectionUrl(cfg.source().url()), cfg.source().user(), cfg.source().password());
+        return DataSources.pool("source", endpoint, size, dialect.connectionInitSql(), dialect.driverProperties());
     }
 
     private static List<TargetTable> targetTables(MySqlTarget target, List<SourceTable> tables) {

@@ -26,6 +26,11 @@ public interface SourceDialect {
     Optional<String> connectionInitSql();
 
     /** The user's JDBC URL with any driver settings the dialect relies on. */
+    /** Driver settings the dialect relies on, given as connection properties: a setting in the user's URL wins. */
+    default java.util.Map<String, String> driverProperties() {
+        return java.util.Map.of();
+    }
+
     default String connectionUrl(String url) {
         return url;
     }

@@ -3,7 +3,6 @@ package io.hanacdc.verify;
 import com.zaxxer.hikari.HikariDataSource;
 import io.hanacdc.checkpoint.PositionStore;
 import io.hanacdc.config.CdcConfig;
-import io.hanacdc.db.DataSources;
 import io.hanacdc.pipeline.CdcTask;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TablePattern;
@@ -46,7 +45,7 @@ public final class Verifier {
 
     public Result run(List<TablePattern> tables) throws SQLException, InterruptedException {
         SourceDialect dialect = SourceDialects.forUrl(cfg.source().url(), cfg.capture());
-        try (HikariDataSource source = DataSources.pool("source", CdcTask.sourceEndpoint(cfg, dialect), 1, dialect.connectionInitSql());
+        try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 1);
              MySqlTarget target = new MySqlTarget(cfg.target(), 1);
              Connection s = source.getConnection(); Connection t = target.connection()) {
             List<SourceTable> resolved = new TableResolver(dialect, cfg.cdcSchema()).resolve(s, tables);

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.postgresql.PGStatement;
 
@@ -92,6 +93,17 @@ public final class PostgresDialect implements SourceDialect {
     @Override
     public boolean accepts(String jdbcUrl) {
         return jdbcUrl.startsWith("jdbc:postgresql:");
+    }
+
+    /**
+     * Bounds pgjdbc's per-connection cache of server-prepared statements ({@link #bulkQuery} prepares
+     * every batch's text on the server): at its default of 256 a source connection held 8.4 MB of
+     * plans in its PostgreSQL backend; 16 keep the statements used over and over and about 0.5 MB.
+     * A value in the URL wins over this default.
+     */
+    @Override
+    public Map<String, String> driverProperties() {
+        return Map.of("preparedStatementCacheQueries", "16");
     }
 
     /**

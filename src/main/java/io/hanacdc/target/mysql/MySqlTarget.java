@@ -24,7 +24,7 @@ public final class MySqlTarget implements AutoCloseable {
         }
         this.flavor = DataSources.probe("target", endpoint, MySqlFlavor::detect);
         this.pool = DataSources.pool("target", new Endpoint(flavor.jdbcUrl(url), endpoint.user(), endpoint.password()),
-                poolSize, Optional.of(SESSION));
+                poolSize, Optional.of(SESSION), java.util.Map.of());
         try (Connection c = pool.getConnection()) {
             this.database = c.getCatalog();
         } catch (SQLException e) {
