@@ -10,10 +10,10 @@ import java.util.List;
 
 /**
  * Rows as the text LOAD DATA reads with {@link LoadDataUpsert#FORMAT}: UTF-8, a tab between fields, a
- * newline after each row, {@code \N} for NULL, and backslash escapes for backslash, tab, newline and
- * NUL. Values are written as the text the driver sends for them in a statement, so both paths store
- * the same. Encoded a few rows at a time as the driver reads, so a batch of large rows is never held
- * twice in memory.
+ * newline after each row, {@code \N} for NULL, and backslash escapes for backslash, tab, newline, NUL
+ * and a binary value's bytes above 0x7f. Values are written as the text the driver sends for them in
+ * a statement, so both paths store the same. Encoded a few rows at a time as the driver reads, so a
+ * batch of large rows is never held twice in memory.
  */
 final class LoadDataText extends InputStream {
     private static final int REFILL = 32 * 1024;
@@ -130,10 +130,19 @@ final class LoadDataText extends InputStream {
         }
     }
 
+    /**
+     * Bytes of 0x80 and above are escaped too: some MariaDB releases (10.11.5 among them) read an
+     * unescaped one as the start of a UTF-8 character and swallow the tab or newline after it.
+     */
     private void binary(byte[] bytes) {
         ensure(bytes.length * 2);
         for (byte b : bytes) {
-            escaped(b);
+            if (b < 0) {
+                buf[limit++] = '\\';
+                buf[limit++] = b;
+            } else {
+                escaped(b);
+            }
         }
     }
 
