@@ -2,6 +2,7 @@ package io.hanacdc.target.mysql;
 
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
+import io.hanacdc.sql.Identifiers;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -44,6 +45,24 @@ final class MySqlTypes {
             types.set(i, types.get(i).startsWith("VARCHAR") ? "MEDIUMTEXT" : "MEDIUMBLOB");
         }
         return types;
+    }
+
+    /**
+     * Column definitions of a stage table for these columns: types that take every value of the source
+     * column as LOAD DATA writes it — text and binary unbounded and unpadded — so that only the
+     * target's own columns convert, pad, or refuse a value.
+     */
+    static String stageColumns(List<SourceColumn> columns) {
+        List<String> defs = new ArrayList<>();
+        for (SourceColumn c : columns) {
+            String type = switch (c.type().kind()) {
+                case CHAR, VARCHAR, TEXT, JSON, UUID -> "LONGTEXT";
+                case BINARY, VARBINARY, BLOB -> "LONGBLOB";
+                default -> of(c.type());
+            };
+            defs.add(Identifiers.backtick(c.name()) + " " + type + " NULL");
+        }
+        return String.join(", ", defs);
     }
 
     static String of(ColumnType t) {
