@@ -79,10 +79,14 @@ class VerifyTest {
     void differencesTheTaskStillAppliesAreNotReported() throws Exception {
         try (Pipeline p = replicated()) {
             exec(p.sourceUrl, "UPDATE public.t SET tx = 'later' WHERE b", "DELETE FROM public.c WHERE k = 'b'");
+            // The task polls on while verify runs; one poll's turn is bounded in time, so a slow machine needs several.
             Thread ticker = new Thread(() -> {
                 try {
                     Thread.sleep(1500);
-                    p.tick();
+                    while (!Thread.currentThread().isInterrupted()) {
+                        p.tick();
+                        Thread.sleep(200);
+                    }
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
@@ -90,6 +94,7 @@ class VerifyTest {
             ticker.start();
             Verifier.Result[] r = new Verifier.Result[1];
             String out = verify(p, TABLES, r);
+            ticker.interrupt();
             ticker.join();
             assertEquals(0, r[0].differences(), out);
         }
