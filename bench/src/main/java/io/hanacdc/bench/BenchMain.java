@@ -34,9 +34,13 @@ public final class BenchMain {
         try {
             RawTargetBench raw = new RawTargetBench(dbs, o);
             StreamingBench streaming = new StreamingBench(dbs, o, work);
-            step(m, o.runs("raw") || o.runs("stream") || o.runs("snapshot"), "1. raw target baseline", () -> m.raw.add(raw.run("before")));
+            step(m, o.runs("raw") || o.runs("stream") || o.runs("snapshot") || o.runs("apply"), "1. raw target baseline", () -> m.raw.add(raw.run("before")));
             step(m, o.runs("stream"), "1b. raw target, " + o.multiTables() + " connections in parallel",
                     () -> m.rawParallel = raw.runParallel(o.multiTables()));
+            RawLoadBench load = new RawLoadBench(dbs, o, raw);
+            for (RawLoadBench.Path path : RawLoadBench.Path.values()) {
+                step(m, o.runs("apply"), "1c. apply path " + path, () -> m.applyPaths.add(load.run(path)));
+            }
             step(m, o.runs("stream"), "2a. streaming, 1 table", () -> m.streamOne = streaming.run(1, o.streamRows()));
             step(m, o.runs("stream"), "2b. streaming, " + o.multiTables() + " tables",
                     () -> m.streamMany = streaming.run(o.multiTables(), o.multiRowsPerTable()));
@@ -44,7 +48,7 @@ public final class BenchMain {
             step(m, o.runs("latency"), "4. end-to-end latency", () -> m.latency = new LatencyBench(dbs, o, work).run());
             step(m, o.runs("capture"), "5. capture overhead", () -> m.capture = new CaptureOverheadBench(dbs, o, work).run());
             // A second baseline after the product ran: the machine may have sped up or slowed down meanwhile.
-            step(m, o.runs("stream") || o.runs("snapshot"), "1'. raw target baseline again", () -> m.raw.add(raw.run("after")));
+            step(m, o.runs("stream") || o.runs("snapshot") || o.runs("apply"), "1'. raw target baseline again", () -> m.raw.add(raw.run("after")));
         } finally {
             dbs.dropAll();
         }

@@ -35,7 +35,7 @@ public record BenchOptions(
         String mysqlHost,
         String javaOpts) {
 
-    public static final Set<String> ALL = Set.of("raw", "stream", "snapshot", "latency", "capture");
+    public static final Set<String> ALL = Set.of("raw", "apply", "stream", "snapshot", "latency", "capture");
 
     public static BenchOptions parse(String[] args) {
         Map<String, String> flags = new LinkedHashMap<>();
@@ -51,7 +51,7 @@ public record BenchOptions(
         }
         quick = quick || "1".equals(System.getenv("BENCH_QUICK"));
         Sizes s = new Sizes(flags, quick);
-        Set<String> only = new LinkedHashSet<>(Arrays.asList(s.string("only", "raw,stream,snapshot,latency,capture").split(",")));
+        Set<String> only = new LinkedHashSet<>(Arrays.asList(s.string("only", "raw,apply,stream,snapshot,latency,capture").split(",")));
         for (String o : only) {
             if (!ALL.contains(o)) {
                 throw new IllegalArgumentException("--only: unknown scenario " + o + ", expected some of " + ALL);

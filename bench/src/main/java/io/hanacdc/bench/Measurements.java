@@ -8,6 +8,8 @@ public final class Measurements {
     public final List<RawTargetBench.Result> raw = new ArrayList<>();
     /** The baseline's load over as many connections as the parallel streaming run has tables. */
     public RawTargetBench.Result rawParallel;
+    /** The apply paths' references (1c), in the order they ran. */
+    public final List<RawLoadBench.Result> applyPaths = new ArrayList<>();
     public StreamingBench.Result streamOne;
     public StreamingBench.Result streamMany;
     public SnapshotBench.Result snapshot;

@@ -97,7 +97,7 @@ public final class RawTargetBench {
     }
 
     /** Upserts ids 1..rows: statements of statement-rows rows, a commit every batch-size rows. */
-    private void write(Connection c, String table, long rows) throws SQLException {
+    void write(Connection c, String table, long rows) throws SQLException {
         c.setAutoCommit(false);
         int perStatement = o.statementRows();
         MessageDigest md5 = OrdersShape.md5();

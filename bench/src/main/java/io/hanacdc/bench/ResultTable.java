@@ -17,6 +17,7 @@ public final class ResultTable {
     public static List<ResultRow> of(Measurements m) {
         ResultTable t = new ResultTable(m);
         t.raw();
+        t.applyPaths();
         t.streaming();
         t.snapshot();
         t.latency();
@@ -36,6 +37,20 @@ public final class ResultTable {
             double hi = m.raw.stream().mapToDouble(RawTargetBench.Result::rowsPerSecond).max().orElse(0);
             rows.add(new ResultRow("1", "baseline for ratios (mean of raw runs)", m.baseline(), "rows/s", 1.0, "", Verdict.NONE,
                     m.raw.size() > 1 ? String.format("runs differ by %.0f%% (machine noise)", 100 * (hi - lo) / lo) : "one run"));
+        }
+    }
+
+    private void applyPaths() {
+        for (RawLoadBench.Result r : m.applyPaths) {
+            String path = switch (r.path()) {
+                case STATEMENT -> "multi-row upsert statement";
+                case REPLACE -> "LOAD DATA ... REPLACE (before: deletes on conflict)";
+                case STAGED -> "LOAD DATA into a stage, INSERT ... SELECT ... ON DUPLICATE KEY UPDATE";
+            };
+            rows.add(new ResultRow("1c", "apply path, inserts: " + path, r.insertsPerSecond(), "rows/s", r.insertsPerSecond() / m.baseline(),
+                    "", Verdict.NONE, "plain JDBC, 1 connection, empty table"));
+            rows.add(new ResultRow("1c", "apply path, updates: " + path, r.updatesPerSecond(), "rows/s", r.updatesPerSecond() / m.baseline(),
+                    "", Verdict.NONE, "the same ids again"));
         }
     }
 
