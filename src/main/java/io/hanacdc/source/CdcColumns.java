@@ -15,7 +15,10 @@ public final class CdcColumns {
     public static final int OP_INSERT = 2;
     public static final int OP_UPDATE_BEFORE = 3;
     public static final int OP_UPDATE_AFTER = 4;
-    /** A key whose capture failed (HANA record-and-resync): re-read it from the source. */
+    /**
+     * A key to re-read from the source (upsert its row, or delete it when gone): a key whose capture
+     * failed (HANA record-and-resync), or the old key of a HANA update that changed the key.
+     */
     public static final int OP_RESYNC = 5;
 
     /** Registry of installed capture, one row per source table, in the CDC schema. */

@@ -46,6 +46,11 @@ class HanaLiveTest extends SourceBehaviourSuite {
             }
 
             @Override
+            public String shiftableKey(String columns) {
+                return "PRIMARY KEY (" + columns + ")";
+            }
+
+            @Override
             public String addColumn(String schema, String table, String column) {
                 return "ALTER TABLE \"" + schema + "\".\"" + table + "\" ADD (" + column.replace("VARCHAR(", "NVARCHAR(") + ")";
             }

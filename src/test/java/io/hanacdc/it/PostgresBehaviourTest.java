@@ -28,6 +28,11 @@ class PostgresBehaviourTest extends SourceBehaviourSuite {
             }
 
             @Override
+            public String shiftableKey(String columns) {
+                return "PRIMARY KEY (" + columns + ") DEFERRABLE INITIALLY IMMEDIATE"; // checked per row otherwise
+            }
+
+            @Override
             public String addColumn(String schema, String table, String column) {
                 return "ALTER TABLE \"" + schema + "\".\"" + table + "\" ADD COLUMN " + column;
             }

@@ -11,6 +11,9 @@ interface SourceFixture {
     /** CREATE TABLE in this dialect: columns given as name and portable type (INTEGER, VARCHAR(n), DECIMAL(p,s), TIMESTAMP). */
     String createTable(String schema, String table, String columns);
 
+    /** A primary key clause whose uniqueness is checked at the end of a statement, so one UPDATE can shift keys onto each other. */
+    String shiftableKey(String columns);
+
     /** ALTER TABLE adding one column ("NAME" TYPE, portable type). */
     String addColumn(String schema, String table, String column);
 

@@ -9,7 +9,6 @@ import static io.hanacdc.source.CdcColumns.OP_DELETE;
 import static io.hanacdc.source.CdcColumns.OP_INSERT;
 import static io.hanacdc.source.CdcColumns.OP_RESYNC;
 import static io.hanacdc.source.CdcColumns.OP_UPDATE_AFTER;
-import static io.hanacdc.source.CdcColumns.OP_UPDATE_BEFORE;
 import static io.hanacdc.source.CdcColumns.SCHEMA_HISTORY;
 import static io.hanacdc.source.CdcColumns.SUBSCRIPTIONS;
 import static io.hanacdc.source.CdcColumns.TRANSACTION_ID;
@@ -172,9 +171,11 @@ final class HanaCaptureSql implements CaptureSql {
         List<String> out = new ArrayList<>();
         out.add(trigger(t, "ins", "INSERT", "NEW ROW \"NEW\"", version,
                 insert(cdc, layout, OP_INSERT, "NEW"), errors(t, version, "NEW")));
+        // A changed key's old key is re-read, not deleted: in UPDATE ... SET K = K + 1 another row may take
+        // that key in the same statement, before or after this one, in whatever order HANA visits the rows.
         String keyUnchanged = t.primaryKey().stream().map(k -> ":OLD." + q(k) + " = :NEW." + q(k)).collect(Collectors.joining(" AND "));
         out.add(trigger(t, "upd", "UPDATE", "OLD ROW \"OLD\", NEW ROW \"NEW\"", version,
-                "IF NOT (" + keyUnchanged + ") THEN " + insert(cdc, layout, OP_UPDATE_BEFORE, "OLD") + " END IF; "
+                "IF NOT (" + keyUnchanged + ") THEN " + insert(cdc, layout, OP_RESYNC, "OLD") + " END IF; "
                         + insert(cdc, layout, OP_UPDATE_AFTER, "NEW"),
                 errors(t, version, "OLD") + " " + errors(t, version, "NEW")));
         out.add(trigger(t, "del", "DELETE", "OLD ROW \"OLD\"", version,
