@@ -2,6 +2,7 @@ package io.hanacdc;
 
 import io.hanacdc.admin.AdminRoutes;
 import io.hanacdc.admin.HeldBack;
+import io.hanacdc.admin.HttpBinding;
 import io.hanacdc.admin.Metrics;
 import io.hanacdc.admin.StatusReporter;
 import io.hanacdc.admin.TableApi;
@@ -29,7 +30,8 @@ import org.apache.camel.support.service.ServiceSupport;
  * added to, starts the task (capture, target tables, workers) and adds its routes — tables,
  * housekeeping, admin API. Application hosts it in camel-main; any other Camel runtime (Camel K,
  * camel-main with camel.main.routes-builder-classes=io.hanacdc.HanaCdcRoutes) loads it by class name.
- * The platform-http routes of the admin API need the runtime's HTTP server.
+ * The platform-http routes of the admin API need the runtime's HTTP server; where it binds decides
+ * whether the task may start without hanacdc.admin.token (HttpBinding).
  */
 public final class HanaCdcRoutes extends RouteBuilder {
     private final Runnable onStarted;
@@ -48,6 +50,8 @@ public final class HanaCdcRoutes extends RouteBuilder {
         CamelContext camel = getContext();
         Function<String, Optional<String>> settings = key -> camel.getPropertiesComponent().resolveProperty(key).filter(v -> !v.isBlank());
         CdcConfig cfg = CdcConfig.load(settings);
+        HttpBinding binding = HttpBinding.of(camel);
+        binding.refuseExposureWithoutToken(cfg.admin());
         ClusterSettings cluster = ClusterSettings.load(settings);
         Metrics metrics = new Metrics();
         ChangeRoutes changeRoutes = new ChangeRoutes();
@@ -69,7 +73,7 @@ public final class HanaCdcRoutes extends RouteBuilder {
         TableRoutes tableRoutes = new TableRoutes(task, cfg.pollInterval().toMillis(), new TableOwnership(cfg.task(), cluster));
         camel.addRoutes(tableRoutes);
         camel.addRoutes(new MaintenanceRoutes(task, cfg));
-        camel.addRoutes(new AdminRoutes(new TableApi(task.workers(), heldBack), metrics, task, cfg.admin()));
+        camel.addRoutes(new AdminRoutes(new TableApi(task.workers(), heldBack), metrics, task, cfg.admin(), binding));
         SimpleEventNotifierSupport whenStarted = new SimpleEventNotifierSupport() {
             @Override
             public void notify(CamelEvent event) throws Exception {

@@ -14,19 +14,22 @@ import org.apache.camel.builder.RouteBuilder;
  * The operator's HTTP surface on Camel's platform-http: GET /api/tables, POST /api/tables/{table}/{action}
  * (reset, pause, resume, resnapshot), GET /metrics, GET /health/live and /health/ready, GET / (status page).
  * With a token configured, everything but the health probes requires "Authorization: Bearer <token>"
- * (or ?token= for the page in a browser).
+ * (or ?token= for the page in a browser); without one, only requests addressed to the loopback admin
+ * address are served (see LoopbackOnly), the probes included.
  */
 public final class AdminRoutes extends RouteBuilder {
     private final TableApi api;
     private final Metrics metrics;
     private final CdcTask task;
     private final AdminSettings settings;
+    private final LoopbackOnly loopbackOnly;
 
-    public AdminRoutes(TableApi api, Metrics metrics, CdcTask task, AdminSettings settings) {
+    public AdminRoutes(TableApi api, Metrics metrics, CdcTask task, AdminSettings settings, HttpBinding binding) {
         this.api = api;
         this.metrics = metrics;
         this.task = task;
         this.settings = settings;
+        this.loopbackOnly = new LoopbackOnly(binding);
     }
 
     @Override
@@ -45,8 +48,8 @@ public final class AdminRoutes extends RouteBuilder {
         from("platform-http:/metrics?httpMethodRestrict=GET").routeId("admin metrics")
                 .process(this::authorize).process(e -> reply(e, 200, "text/plain; version=0.0.4; charset=utf-8", metrics.scrape()));
         from("platform-http:/health/live?httpMethodRestrict=GET").routeId("admin health live")
-                .process(e -> reply(e, 200, "application/json", "{\"status\":\"UP\"}"));
-        from("platform-http:/health/ready?httpMethodRestrict=GET").routeId("admin health ready").process(e -> {
+                .process(this::probe).process(e -> reply(e, 200, "application/json", "{\"status\":\"UP\"}"));
+        from("platform-http:/health/ready?httpMethodRestrict=GET").routeId("admin health ready").process(this::probe).process(e -> {
             Map<String, String> checks = health.readiness();
             boolean up = Health.allUp(checks);
             reply(e, up ? 200 : 503, "application/json", TableApi.json(Map.of("status", up ? "UP" : "DOWN", "checks", checks)));
@@ -55,8 +58,10 @@ public final class AdminRoutes extends RouteBuilder {
                 .process(this::authorize).process(e -> reply(e, 200, "text/html; charset=utf-8", page()));
     }
 
+    /** With a token, the token decides (a Service, an Ingress or another replica may name this host any way). */
     private void authorize(Exchange e) {
         if (!settings.requiresToken()) {
+            loopbackOnly.check(e);
             return;
         }
         String header = e.getMessage().getHeader("Authorization", String.class);
@@ -64,6 +69,13 @@ public final class AdminRoutes extends RouteBuilder {
         boolean ok = given != null && MessageDigest.isEqual(given.getBytes(StandardCharsets.UTF_8), settings.token().getBytes(StandardCharsets.UTF_8));
         if (!ok) {
             throw new TableApi.Refused(401, "missing or wrong bearer token");
+        }
+    }
+
+    /** The probes need no token (Kubernetes sends none); without one, they too answer only the loopback address. */
+    private void probe(Exchange e) {
+        if (!settings.requiresToken()) {
+            loopbackOnly.check(e);
         }
     }
 

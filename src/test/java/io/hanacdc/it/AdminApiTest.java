@@ -80,6 +80,12 @@ class AdminApiTest {
                 assertTrue(tables.contains("\"table\":\"public.t\"") && tables.contains("hanacdc_heartbeat"), tables);
 
                 assertTrue(call(port, "POST", "/api/tables/public.t/pause", "", true).body().contains("\"paused\":true"));
+                // With a token, the token decides: a Service, an Ingress or another replica may name the task any way.
+                String host = "Host: hana-cdc.example:" + port;
+                String origin = "Origin: http://evil.example";
+                assertEquals(401, RawHttp.send(port, "POST", "/api/tables/public.t/pause", "", host, origin).status());
+                assertEquals(200, RawHttp.send(port, "POST", "/api/tables/public.t/pause", "", host, origin,
+                        "Authorization: Bearer " + TOKEN).status());
                 exec(p.sourceUrl, "UPDATE public.t SET v = 'while paused' WHERE id <= 10");
                 Thread.sleep(1500);
                 assertEquals(0, count(p.targetUrl, "SELECT COUNT(*) FROM t WHERE v = 'while paused'"));
@@ -142,16 +148,70 @@ class AdminApiTest {
         return out;
     }
 
+    /** Beyond loopback without a token, whether hana-cdc's setting or camel-main's own says so, the task does not start. */
     @Test
     void exposingTheAdminApiWithoutATokenIsRefused() throws Exception {
-        try (Pipeline p = new Pipeline("exposed")) {
-            exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY)");
+        for (String bind : new String[] {"HANACDC_ADMIN_HOST", "CAMEL_SERVER_HOST"}) {
+            try (Pipeline p = new Pipeline("exposed")) {
+                exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY)");
+                Map<String, String> env = Map.of("HANACDC_SOURCE_URL", p.sourceUrl, "HANACDC_TARGET_URL", p.targetUrl,
+                        "HANACDC_TABLES", "public.t", "HANACDC_ADMIN_PORT", String.valueOf(AppProcess.freePort()), bind, "0.0.0.0");
+                try (AppProcess app = AppProcess.start("admin-exposed", env)) {
+                    assertTrue(app.process.waitFor(60, TimeUnit.SECONDS), bind + ": still running\n" + app.output());
+                    assertEquals(1, app.process.exitValue());
+                    assertTrue(app.output().contains("hanacdc.admin.token") && app.output().contains("0.0.0.0"), app.output());
+                }
+                assertEquals(0, count(p.sourceUrl, "SELECT COUNT(*) FROM pg_trigger WHERE tgrelid = 'public.t'::regclass"),
+                        bind + ": refused before anything was installed on the source");
+            }
+        }
+    }
+
+    /**
+     * On loopback without a token, a page of another site (cross-origin POST with a content type a
+     * browser sends unasked) or a DNS name rebound to 127.0.0.1 is refused; the CLI and the status
+     * page's own calls are served.
+     */
+    @Test
+    void withoutATokenOnlyRequestsAddressedToTheLoopbackAdminAddressAreServed() throws Exception {
+        try (Pipeline p = new Pipeline("adminlocal")) {
+            exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY, v text)", "INSERT INTO public.t VALUES (1, 'x')");
+            int port = AppProcess.freePort();
             Map<String, String> env = Map.of("HANACDC_SOURCE_URL", p.sourceUrl, "HANACDC_TARGET_URL", p.targetUrl,
-                    "HANACDC_TABLES", "public.t", "HANACDC_ADMIN_HOST", "0.0.0.0");
-            try (AppProcess app = AppProcess.start("admin-exposed", env)) {
-                assertTrue(app.process.waitFor(60, TimeUnit.SECONDS));
-                assertEquals(1, app.process.exitValue());
-                assertTrue(app.output().contains("hanacdc.admin.token"), app.output());
+                    "HANACDC_TABLES", "public.t", "HANACDC_TASK", "test", "HANACDC_ADMIN_PORT", String.valueOf(port));
+            try (AppProcess app = AppProcess.start("admin-local", env)) {
+                awaitUp(app, port);
+                String local = "Host: 127.0.0.1:" + port;
+                String rebound = "Host: evil.example:" + port;
+                RawHttp.Response crossSite = RawHttp.send(port, "POST", "/api/tables/public.t/pause", "",
+                        local, "Origin: http://evil.example", "Content-Type: text/plain");
+                assertEquals(403, crossSite.status(), "a page of another site paused the table: " + crossSite.body());
+                assertTrue(crossSite.body().contains("hanacdc.admin.token"), crossSite.body());
+                assertEquals(403, RawHttp.send(port, "POST", "/api/tables/public.t/reset", "{\"to\":\"latest\"}",
+                        local, "Origin: http://evil.example", "Content-Type: text/plain").status(), "a page of another site reset the table");
+                assertEquals(403, RawHttp.send(port, "POST", "/api/tables/public.t/pause", "", rebound, "Content-Type: text/plain").status(),
+                        "a rebound DNS name paused the table");
+                assertEquals(403, RawHttp.send(port, "GET", "/api/tables", "", rebound).status(), "a rebound DNS name read the state");
+                assertEquals(403, RawHttp.send(port, "GET", "/metrics", "", rebound).status(), "a rebound DNS name read the metrics");
+
+                String tables = call(port, "GET", "/api/tables", null, false).body();
+                assertTrue(tables.contains("\"paused\":false"), "nothing refused took effect: " + tables);
+                exec(p.sourceUrl, "INSERT INTO public.t VALUES (2, 'streamed')");
+                long end = System.currentTimeMillis() + 20_000;
+                while (count(p.targetUrl, "SELECT COUNT(*) FROM t") < 2 && System.currentTimeMillis() < end) {
+                    Thread.sleep(200);
+                }
+                assertEquals(2, count(p.targetUrl, "SELECT COUNT(*) FROM t"), "the table still streams");
+
+                try (AppProcess pause = AppProcess.start("admin-local-cli", env, "pause", "public.t")) {
+                    assertTrue(pause.process.waitFor(60, TimeUnit.SECONDS));
+                    assertEquals(0, pause.process.exitValue(), pause.output());
+                    assertTrue(pause.output().contains("\"paused\":true"), pause.output());
+                }
+                RawHttp.Response page = RawHttp.send(port, "POST", "/api/tables/public.t/resume", "",
+                        "Host: localhost:" + port, "Origin: http://localhost:" + port);
+                assertEquals(200, page.status(), "the status page's own buttons: " + page.body());
+                assertTrue(page.body().contains("\"paused\":false"), page.body());
             }
         }
     }

@@ -1,0 +1,59 @@
+package io.hanacdc.admin;
+
+import io.hanacdc.CdcException;
+import io.hanacdc.config.AdminSettings;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.Arrays;
+import java.util.Optional;
+import org.apache.camel.CamelContext;
+import org.apache.camel.component.platform.http.main.MainHttpServer;
+
+/**
+ * The address the hosting runtime's HTTP server binds, asked of the runtime itself: hana-cdc does not
+ * choose it when another runtime hosts HanaCdcRoutes, and even under Application the user's
+ * camel.server.* win over hanacdc.admin.*. Without a token only a loopback bind may serve the API.
+ *
+ * @param host the bound host, empty when this runtime's server is not one hana-cdc knows
+ * @param setting the setting that chose the host, for messages
+ */
+public record HttpBinding(Optional<String> host, String setting) {
+    private static final String QUARKUS = "io.quarkus.runtime.Quarkus";
+
+    /** Asks camel-main's HTTP server (camel.server.*), then Camel Quarkus's (quarkus.http.*). */
+    public static HttpBinding of(CamelContext camel) {
+        MainHttpServer main = camel.hasService(MainHttpServer.class);
+        if (main != null) { // camel-main adds its server before it configures any route
+            return new HttpBinding(Optional.ofNullable(main.getHost()), "camel.server.host (the hana-cdc launcher sets it from hanacdc.admin.host)");
+        }
+        if (camel.getClassResolver().resolveClass(QUARKUS) != null) {
+            return new HttpBinding(Optional.of(camel.getPropertiesComponent().resolveProperty("quarkus.http.host").orElse("0.0.0.0")),
+                    "quarkus.http.host (Quarkus binds 0.0.0.0 when it is not set)");
+        }
+        return new HttpBinding(Optional.empty(), "");
+    }
+
+    /** Stops the task before it installs anything when the API would be open to other machines. */
+    public void refuseExposureWithoutToken(AdminSettings settings) {
+        if (settings.requiresToken() || loopback()) {
+            return;
+        }
+        String token = "set hanacdc.admin.token (clients then send 'Authorization: Bearer <token>')";
+        if (host.isEmpty()) {
+            throw new CdcException("cannot tell which address this Camel runtime's HTTP server binds (hana-cdc knows camel-main's"
+                    + " camel.server.host and Camel Quarkus's quarkus.http.host), so the admin API may be open to other machines: " + token);
+        }
+        throw new CdcException("the admin API's HTTP server binds " + host.get() + ", set by " + setting + ", so other machines can reach it: "
+                + token + ", or bind it to loopback (127.0.0.1)");
+    }
+
+    /** True when every address the host names is a loopback one (0.0.0.0 is every interface; a blank host would read as localhost). */
+    public boolean loopback() {
+        try {
+            return host.isPresent() && !host.get().isBlank()
+                    && Arrays.stream(InetAddress.getAllByName(host.get())).allMatch(InetAddress::isLoopbackAddress);
+        } catch (UnknownHostException e) {
+            return false; // the server cannot bind it either; nothing to allow
+        }
+    }
+}
