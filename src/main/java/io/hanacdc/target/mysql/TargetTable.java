@@ -20,13 +20,11 @@ public final class TargetTable {
     private final String name;
     private final SourceTable source;
 
-    public TargetTable(String database, SourceTable source) {
+    /** Named by TargetNaming, the one place target names are made. */
+    TargetTable(String database, String name, SourceTable source) {
         this.database = database;
-        this.name = source.id().name();
+        this.name = name;
         this.source = source;
-        if (name.length() > 64) {
-            throw new CdcException("table " + source.id() + ": its name is longer than the 64 characters MySQL/MariaDB allow for a target table");
-        }
     }
 
     public String qualifiedName() {
