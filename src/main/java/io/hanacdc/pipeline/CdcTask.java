@@ -9,6 +9,7 @@ import io.hanacdc.capture.TableHistory;
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.checkpoint.PositionStore;
 import io.hanacdc.config.CdcConfig;
+import io.hanacdc.config.TargetNames;
 import io.hanacdc.db.DataSources;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.source.CaptureNames;
@@ -32,6 +33,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -157,7 +159,10 @@ public final class CdcTask implements AutoCloseable {
                 store.ensureTable(t);
                 for (TargetTable tt : targetTables) {
                     TableHistory history = TableHistory.load(s, schemaHistory, tt.source().id());
-                    targetAtItsVersion(naming, tt, history, store.load(t, tt.source().id())).ensure(t, target.flavor());
+                    Optional<Position> position = store.load(t, tt.source().id());
+                    if (targetAtItsVersion(naming, tt, history, position).ensure(t, target.flavor()) && position.isPresent()) {
+                        copyAgain(store, t, position.get(), tt);
+                    }
                     workers.add(factory.create(history));
                 }
             }
@@ -199,9 +204,20 @@ public final class CdcTask implements AutoCloseable {
         }
     }
 
+    /**
+     * A target table created though the position says rows were written to it: it was dropped, or the
+     * naming settings changed (positions are kept by source table). Copied again, so no row is missing.
+     */
+    private static void copyAgain(PositionStore store, Connection t, Position p, TargetTable created) throws SQLException {
+        store.save(t, p.phase() == Position.Phase.SNAPSHOT ? p.restartSnapshot(p.range(), p.schemaVersion()) : p.resnapshot());
+        LOG.warn("table {}: its target table {}.{} did not exist, though the task had written to it before (was it dropped, or did {} or {}"
+                + " change?): created it, and copying the table again", p.table(), created.database(), created.name(),
+                TargetNames.TEMPLATE_KEY, TargetNames.MAP_KEY);
+    }
+
     /** The target table in the shape of the capture version its position says it has (the stream changes it from there). */
     private static TargetTable targetAtItsVersion(TargetNaming naming, TargetTable latest, TableHistory history,
-                                                  java.util.Optional<Position> position) {
+                                                  Optional<Position> position) {
         return position.flatMap(p -> history.find(p.schemaVersion()))
                 .map(v -> naming.table(v.layout().table())).orElse(latest);
     }

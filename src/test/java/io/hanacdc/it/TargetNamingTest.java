@@ -98,6 +98,22 @@ class TargetNamingTest {
         }
     }
 
+    /** Positions are kept by source table: a table streamed before finds its new target table empty, and copies it again. */
+    @Test
+    void changingTheNamingLaterCopiesTheTableIntoItsNewTarget() throws Exception {
+        try (Pipeline p = new Pipeline("naming_later")) {
+            exec(p.sourceUrl, "CREATE SCHEMA s1", "CREATE TABLE s1.t (id int PRIMARY KEY, v text)",
+                    "INSERT INTO s1.t SELECT g, 'row ' || g FROM generate_series(1, 300) g");
+            p.set("hanacdc.tables", "s1.t").start();
+            exec(p.sourceUrl, "UPDATE s1.t SET v = 'streamed' WHERE id <= 10");
+            awaitEqual(p, "s1.t", p.targetUrl, "t");
+            p.stop();
+            p.set("hanacdc.target.table-name", "${schema}_${table}").start();
+            exec(p.sourceUrl, "DELETE FROM s1.t WHERE id = 5", "INSERT INTO s1.t VALUES (301, 'after')");
+            awaitEqual(p, "s1.t", p.targetUrl, "s1_t");
+        }
+    }
+
     @Test
     void namesThatStillCollideAreRefusedNamingBothTablesAndNothingIsInstalled() throws Exception {
         try (Pipeline p = new Pipeline("naming_clash")) {
