@@ -78,8 +78,8 @@ public final class Commands {
             }
             out.printf("%-32s %-32s %-10s %10s %10s %12s %14s %-26s %s%n", "table", "target", "phase", "snapshot", "streamed", "last id", "last tx", "last source time", "watermark");
             for (Position p : positions) {
-                out.printf("%-32s %-32s %-10s %10d %10d %12d %14d %-26s %s%n", p.table(), naming.describe(p.table()), p.phase(), p.snapshotRows(), p.rowsApplied(),
-                        p.lastDataId(), p.lastTransactionId(), p.lastSourceTime() == null ? "-" : p.lastSourceTime() + "Z",
+                out.printf("%-32s %-32s %-10s %10d %10d %12d %14d %-26s %s%n", p.table(), naming.describe(p.table()), p.phase(),
+                        p.snapshotRows(), p.rowsApplied(), p.lastDataId(), p.lastTransactionId(), p.lastSourceTime() == null ? "-" : p.lastSourceTime() + "Z",
                         p.range().base() + (p.range().window() == null ? "" : " -> " + p.range().window() + " @" + p.range().cursor()));
             }
         }

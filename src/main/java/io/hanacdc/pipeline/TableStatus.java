@@ -4,8 +4,8 @@ import io.hanacdc.checkpoint.Position;
 import java.time.Duration;
 
 /**
- * What a table's worker reports: the target table (database.table), state, counts, position, the capture version whose shape the target
- * table has, lag and the last error (null when healthy).
+ * What a table's worker reports: its target table (database.table), state, counts, position, the
+ * capture version whose shape the target table has, lag and the last error (null when healthy).
  */
 public record TableStatus(String table, String target, String state, String phase, boolean paused, long rowsSnapshotted, long rowsStreamed,
                           long batches, long lastDataId, long lastTransactionId, String lastSourceTime, String watermark,

@@ -56,8 +56,8 @@ public final class TableWorker {
     private int failures;
     private long retryAtNanos;
 
-    TableWorker(SourceTable table, String targetName, DataSource source, MySqlTarget target, StreamStep stream, StreamSlots slots, Resnapshot resnapshot,
-                PositionStore store, TableCommands.Context commandContext, TableObserver observer) {
+    TableWorker(SourceTable table, String targetName, DataSource source, MySqlTarget target, StreamStep stream, StreamSlots slots,
+                Resnapshot resnapshot, PositionStore store, TableCommands.Context commandContext, TableObserver observer) {
         this.table = table;
         this.targetName = targetName;
         this.source = source;
