@@ -14,6 +14,7 @@ import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialects;
 import io.hanacdc.source.TableResolver;
 import io.hanacdc.target.mysql.MySqlTarget;
+import io.hanacdc.target.mysql.TargetNaming;
 import io.hanacdc.verify.Verifier;
 import java.io.PrintStream;
 import java.sql.Connection;
@@ -71,13 +72,14 @@ public final class Commands {
             PositionStore store = store(target);
             store.ensureTable(t);
             List<Position> positions = store.list(t);
+            TargetNaming naming = new TargetNaming(cfg.targetNames(), target.database());
             if (positions.isEmpty()) {
                 out.println("task " + cfg.task() + " has no stored positions yet");
             }
-            out.printf("%-32s %-10s %10s %10s %12s %14s %-26s %s%n", "table", "phase", "snapshot", "streamed", "last id", "last tx", "last source time", "watermark");
+            out.printf("%-32s %-32s %-10s %10s %10s %12s %14s %-26s %s%n", "table", "target", "phase", "snapshot", "streamed", "last id", "last tx", "last source time", "watermark");
             for (Position p : positions) {
-                out.printf("%-32s %-10s %10d %10d %12d %14d %-26s %s%n", p.table(), p.phase(), p.snapshotRows(), p.rowsApplied(),
-                        p.lastDataId(), p.lastTransactionId(), p.lastSourceTime() == null ? "-" : p.lastSourceTime() + "Z",
+                out.printf("%-32s %-32s %-10s %10d %10d %12d %14d %-26s %s%n", p.table(), naming.describe(p.table()), p.phase(),
+                        p.snapshotRows(), p.rowsApplied(), p.lastDataId(), p.lastTransactionId(), p.lastSourceTime() == null ? "-" : p.lastSourceTime() + "Z",
                         p.range().base() + (p.range().window() == null ? "" : " -> " + p.range().window() + " @" + p.range().cursor()));
             }
         }

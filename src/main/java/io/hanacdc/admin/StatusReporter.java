@@ -7,7 +7,7 @@ import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Logs one line per table: state, rows snapshotted and streamed, position and lag. Called from routes/status.yaml. */
+/** Logs one line per table: target table, state, rows snapshotted and streamed, position and lag. Called from routes/status.yaml. */
 public final class StatusReporter {
     private static final Logger LOG = LoggerFactory.getLogger("hanacdc.status");
     private final List<TableWorker> workers;
@@ -23,9 +23,9 @@ public final class StatusReporter {
     }
 
     public void log() {
-        StringBuilder sb = new StringBuilder(String.format("%n%-32s %-10s %10s %10s %12s %9s  %s", "table", "state", "snapshot", "streamed", "last id", "lag", "watermark"));
+        StringBuilder sb = new StringBuilder(String.format("%n%-32s %-32s %-10s %10s %10s %12s %9s  %s", "table", "target", "state", "snapshot", "streamed", "last id", "lag", "watermark"));
         for (TableStatus s : statuses()) {
-            sb.append(String.format("%n%-32s %-10s %10d %10d %12d %8.1fs  %s", s.table(), s.state(), s.rowsSnapshotted(), s.rowsStreamed(),
+            sb.append(String.format("%n%-32s %-32s %-10s %10d %10d %12d %8.1fs  %s", s.table(), s.target(), s.state(), s.rowsSnapshotted(), s.rowsStreamed(),
                     s.lastDataId(), s.lag().toMillis() / 1000.0, abbreviate(s.watermark())));
             if (s.lastError() != null) {
                 sb.append(String.format("%n    last error: %s", s.lastError()));

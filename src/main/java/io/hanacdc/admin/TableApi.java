@@ -51,6 +51,7 @@ public final class TableApi {
     static Map<String, Object> describe(TableStatus s) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("table", s.table());
+        m.put("target", s.target());
         m.put("state", s.state());
         m.put("phase", s.phase());
         m.put("paused", s.paused());

@@ -9,6 +9,7 @@ import io.hanacdc.capture.TableHistory;
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.checkpoint.PositionStore;
 import io.hanacdc.config.CdcConfig;
+import io.hanacdc.config.TargetNames;
 import io.hanacdc.db.DataSources;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.source.CaptureNames;
@@ -26,13 +27,13 @@ import io.hanacdc.stream.ChangeHook;
 import io.hanacdc.stream.Watermark;
 import javax.sql.DataSource;
 import io.hanacdc.target.mysql.MySqlTarget;
+import io.hanacdc.target.mysql.TargetNaming;
 import io.hanacdc.target.mysql.TargetTable;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -140,7 +141,11 @@ public final class CdcTask implements AutoCloseable {
             PositionStore store = new PositionStore(controlDb, cfg.task());
             List<SourceTable> captured = new ArrayList<>(tables);
             captured.add(dialect.captureSql(names).heartbeatTable()); // replicated like any table: proves the pipeline alive
-            List<TargetTable> targetTables = targetTables(target, captured);
+            TargetNaming naming = new TargetNaming(cfg.targetNames(), target.database());
+            List<TargetTable> targetTables = naming.tables(captured);
+            try (Connection t = target.connection()) {
+                TargetNaming.checkDatabasesExist(t, targetTables);
+            }
             CaptureInstaller installer = new CaptureInstaller(dialect, names, cfg.task(), cfg.lockTimeout());
             WatermarkChoice watermarks;
             try (Connection c = source.getConnection()) {
@@ -148,13 +153,16 @@ public final class CdcTask implements AutoCloseable {
                 installCapture(installer, c, tables);
             }
             List<TableWorker> workers = new ArrayList<>();
-            TableWorkerFactory factory = new TableWorkerFactory(cfg, dialect, names, source, target, store, watermarks, observer, hook);
+            TableWorkerFactory factory = new TableWorkerFactory(cfg, dialect, names, source, target, naming, store, watermarks, observer, hook);
             SchemaHistory schemaHistory = new SchemaHistory(dialect, names);
             try (Connection s = source.getConnection(); Connection t = target.connection()) {
                 store.ensureTable(t);
                 for (TargetTable tt : targetTables) {
                     TableHistory history = TableHistory.load(s, schemaHistory, tt.source().id());
-                    targetAtItsVersion(tt, history, store.load(t, tt.source().id())).ensure(t, target.flavor());
+                    Optional<Position> position = store.load(t, tt.source().id());
+                    if (targetAtItsVersion(naming, tt, history, position).ensure(t, target.flavor()) && position.isPresent()) {
+                        copyAgain(store, t, position.get(), tt);
+                    }
                     workers.add(factory.create(history));
                 }
             }
@@ -196,30 +204,28 @@ public final class CdcTask implements AutoCloseable {
         }
     }
 
+    /**
+     * A target table created though the position says rows were written to it: it was dropped, or the
+     * naming settings changed (positions are kept by source table). Copied again, so no row is missing.
+     */
+    private static void copyAgain(PositionStore store, Connection t, Position p, TargetTable created) throws SQLException {
+        store.save(t, p.phase() == Position.Phase.SNAPSHOT ? p.restartSnapshot(p.range(), p.schemaVersion()) : p.resnapshot());
+        LOG.warn("table {}: its target table {}.{} did not exist, though the task had written to it before (was it dropped, or did {} or {}"
+                + " change?): created it, and copying the table again", p.table(), created.database(), created.name(),
+                TargetNames.TEMPLATE_KEY, TargetNames.MAP_KEY);
+    }
+
     /** The target table in the shape of the capture version its position says it has (the stream changes it from there). */
-    private static TargetTable targetAtItsVersion(TargetTable latest, TableHistory history, java.util.Optional<Position> position) {
+    private static TargetTable targetAtItsVersion(TargetNaming naming, TargetTable latest, TableHistory history,
+                                                  Optional<Position> position) {
         return position.flatMap(p -> history.find(p.schemaVersion()))
-                .map(v -> new TargetTable(latest.database(), v.layout().table())).orElse(latest);
+                .map(v -> naming.table(v.layout().table())).orElse(latest);
     }
 
     /** A pool on the configured source, with the settings the dialect relies on. */
     public static HikariDataSource sourcePool(CdcConfig cfg, SourceDialect dialect, int size) {
         CdcConfig.Endpoint endpoint = new CdcConfig.Endpoint(dialect.connectionUrl(cfg.source().url()), cfg.source().user(), cfg.source().password());
         return DataSources.pool("source", endpoint, size, dialect.connectionInitSql(), dialect.driverProperties());
-    }
-
-    private static List<TargetTable> targetTables(MySqlTarget target, List<SourceTable> tables) {
-        Map<String, SourceTable> byName = new HashMap<>();
-        List<TargetTable> out = new ArrayList<>();
-        for (SourceTable t : tables) {
-            SourceTable clash = byName.putIfAbsent(t.id().name().toLowerCase(), t);
-            if (clash != null) {
-                throw new CdcException("tables " + clash.id() + " and " + t.id() + " would both be written to target table "
-                        + target.database() + "." + t.id().name() + ": replicate them with separate tasks and target databases");
-            }
-            out.add(new TargetTable(target.database(), t));
-        }
-        return out;
     }
 
     public List<TableWorker> workers() {

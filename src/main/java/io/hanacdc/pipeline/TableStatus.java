@@ -4,24 +4,24 @@ import io.hanacdc.checkpoint.Position;
 import java.time.Duration;
 
 /**
- * What a table's worker reports: state, counts, position, the capture version whose shape the target
- * table has, lag and the last error (null when healthy).
+ * What a table's worker reports: its target table (database.table), state, counts, position, the
+ * capture version whose shape the target table has, lag and the last error (null when healthy).
  */
-public record TableStatus(String table, String state, String phase, boolean paused, long rowsSnapshotted, long rowsStreamed,
+public record TableStatus(String table, String target, String state, String phase, boolean paused, long rowsSnapshotted, long rowsStreamed,
                           long batches, long lastDataId, long lastTransactionId, String lastSourceTime, String watermark,
                           int captureVersion, Duration lag, String lastError) {
 
     /** The same status with the position fields taken from a freshly stored position. */
     public TableStatus withPosition(Position p) {
-        return of(table, p, state, lag, lastError);
+        return of(table, target, p, state, lag, lastError);
     }
 
-    static TableStatus of(String table, Position p, String state, Duration lag, String lastError) {
+    static TableStatus of(String table, String target, Position p, String state, Duration lag, String lastError) {
         if (p == null) {
-            return new TableStatus(table, state, "", false, 0, 0, 0, 0, 0, null, "", 0, lag, lastError);
+            return new TableStatus(table, target, state, "", false, 0, 0, 0, 0, 0, null, "", 0, lag, lastError);
         }
         String watermark = p.range().base().toString() + (p.range().window() == null ? "" : " → " + p.range().window());
-        return new TableStatus(table, state, p.phase().name(), p.paused(), p.snapshotRows(), p.rowsApplied(), p.batchesApplied(),
+        return new TableStatus(table, target, state, p.phase().name(), p.paused(), p.snapshotRows(), p.rowsApplied(), p.batchesApplied(),
                 p.lastDataId(), p.lastTransactionId(), p.lastSourceTime() == null ? null : p.lastSourceTime() + "Z", watermark,
                 p.schemaVersion(), lag, lastError);
     }

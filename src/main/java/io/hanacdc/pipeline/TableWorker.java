@@ -35,6 +35,8 @@ public final class TableWorker {
     private record Pending(TableCommands.Command command, CompletableFuture<Position> result) {}
 
     private final SourceTable table;
+    /** database.table the rows go to, for status. */
+    private final String targetName;
     private final DataSource source;
     private final MySqlTarget target;
     private final StreamStep stream;
@@ -54,9 +56,10 @@ public final class TableWorker {
     private int failures;
     private long retryAtNanos;
 
-    TableWorker(SourceTable table, DataSource source, MySqlTarget target, StreamStep stream, StreamSlots slots, Resnapshot resnapshot,
-                PositionStore store, TableCommands.Context commandContext, TableObserver observer) {
+    TableWorker(SourceTable table, String targetName, DataSource source, MySqlTarget target, StreamStep stream, StreamSlots slots,
+                Resnapshot resnapshot, PositionStore store, TableCommands.Context commandContext, TableObserver observer) {
         this.table = table;
+        this.targetName = targetName;
         this.source = source;
         this.target = target;
         this.stream = stream;
@@ -265,6 +268,6 @@ public final class TableWorker {
 
     public TableStatus status() {
         Position p = position;
-        return TableStatus.of(table.id().toString(), p, standby ? "standby" : state, lag(), lastError);
+        return TableStatus.of(table.id().toString(), targetName, p, standby ? "standby" : state, lag(), lastError);
     }
 }

@@ -14,6 +14,7 @@ import io.hanacdc.stream.KeyRefetcher;
 import io.hanacdc.stream.WatermarkReader;
 import io.hanacdc.target.mysql.MySqlTarget;
 import io.hanacdc.target.mysql.RowWriter;
+import io.hanacdc.target.mysql.TargetNaming;
 import io.hanacdc.target.mysql.TargetTable;
 import javax.sql.DataSource;
 
@@ -24,6 +25,7 @@ final class TableWorkerFactory {
     private final CaptureNames names;
     private final DataSource source;
     private final MySqlTarget target;
+    private final TargetNaming naming;
     private final PositionStore store;
     private final WatermarkChoice watermarks;
     private final TableObserver observer;
@@ -31,12 +33,13 @@ final class TableWorkerFactory {
     private final StreamSlots slots;
 
     TableWorkerFactory(CdcConfig cfg, SourceDialect dialect, CaptureNames names, DataSource source, MySqlTarget target,
-                       PositionStore store, WatermarkChoice watermarks, TableObserver observer, ChangeHook hook) {
+                       TargetNaming naming, PositionStore store, WatermarkChoice watermarks, TableObserver observer, ChangeHook hook) {
         this.cfg = cfg;
         this.dialect = dialect;
         this.names = names;
         this.source = source;
         this.target = target;
+        this.naming = naming;
         this.store = store;
         this.watermarks = watermarks;
         this.observer = observer;
@@ -54,12 +57,13 @@ final class TableWorkerFactory {
                 store, observer, hook, cfg.batchSize());
         TableCommands.Context commands = new TableCommands.Context(dialect, watermark,
                 dialect.qualified(names.cdcSchema(), names.cdcTable(table.id())));
-        return new TableWorker(table, source, target, stream, slots, new Resnapshot(stream), store, commands, observer);
+        return new TableWorker(table, naming.describe(table.id()), source, target, stream, slots, new Resnapshot(stream), store, commands,
+                observer);
     }
 
     private TableShape shape(CaptureVersion version) {
         SourceTable table = version.layout().table();
-        TargetTable targetTable = new TargetTable(target.database(), table);
+        TargetTable targetTable = naming.table(table);
         RowWriter writer = new RowWriter(targetTable, target.flavor());
         int[] keyIndexes = table.primaryKey().stream().mapToInt(k -> table.columnNames().indexOf(k)).toArray();
         SnapshotCopier copier = new SnapshotCopier(dialect, table, writer, store, cfg.snapshotChunkSize(), hook, keyIndexes);

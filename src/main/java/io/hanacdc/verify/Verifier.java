@@ -10,6 +10,7 @@ import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialects;
 import io.hanacdc.source.TableResolver;
 import io.hanacdc.target.mysql.MySqlTarget;
+import io.hanacdc.target.mysql.TargetNaming;
 import io.hanacdc.target.mysql.TargetTable;
 import java.io.PrintStream;
 import java.sql.Connection;
@@ -50,11 +51,12 @@ public final class Verifier {
              Connection s = source.getConnection(); Connection t = target.connection()) {
             List<SourceTable> resolved = new TableResolver(dialect, cfg.cdcSchema()).resolve(s, tables);
             PositionStore positions = new PositionStore(cfg.controlDatabase().isEmpty() ? target.database() : cfg.controlDatabase(), cfg.task());
+            TargetNaming naming = new TargetNaming(cfg.targetNames(), target.database());
             long compared = 0;
             long differences = 0;
             long fetched = 0;
             for (SourceTable table : resolved) {
-                TargetTable targetTable = new TargetTable(target.database(), table);
+                TargetTable targetTable = naming.table(table);
                 TableComparison comparison = new TableComparison(dialect, targetTable, CHUNK_SIZE);
                 ChecksumComparison checksums = new ChecksumComparison(dialect, targetTable, comparison);
                 long estimate = dialect.estimateRows(s, table.id());

@@ -20,13 +20,11 @@ public final class TargetTable {
     private final String name;
     private final SourceTable source;
 
-    public TargetTable(String database, SourceTable source) {
+    /** Named by TargetNaming, the one place target names are made. */
+    TargetTable(String database, String name, SourceTable source) {
         this.database = database;
-        this.name = source.id().name();
+        this.name = name;
         this.source = source;
-        if (name.length() > 64) {
-            throw new CdcException("table " + source.id() + ": its name is longer than the 64 characters MySQL/MariaDB allow for a target table");
-        }
     }
 
     public String qualifiedName() {
@@ -58,20 +56,24 @@ public final class TargetTable {
                 + "\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=" + flavor.collation;
     }
 
-    /** Creates the table when missing; an existing one must have every source column (extra target columns are fine). */
-    public void ensure(Connection c, MySqlFlavor flavor) throws SQLException {
+    /**
+     * Creates the table when missing (and says so: true); an existing one must have every source column
+     * (extra target columns are fine).
+     */
+    public boolean ensure(Connection c, MySqlFlavor flavor) throws SQLException {
         Set<String> existing = existingColumns(c);
         if (existing.isEmpty()) {
             try (Statement s = c.createStatement()) {
                 s.execute(createSql(flavor));
             }
-            return;
+            return true;
         }
         List<String> missing = missing(existing);
         if (!missing.isEmpty()) {
             throw new CdcException("target table " + database + "." + name + " exists but lacks column(s) " + missing
                     + " of source table " + source.id() + ": add them, or drop the target table so hana-cdc creates it");
         }
+        return false;
     }
 
     /** The source columns the target table lacks. */

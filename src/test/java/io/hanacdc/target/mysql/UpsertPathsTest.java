@@ -162,7 +162,7 @@ class UpsertPathsTest {
     }
 
     private static RowWriter writer(MySqlTarget target, Connection c, String name, String extra) throws SQLException {
-        TargetTable t = new TargetTable(target.database(), new SourceTable(new TableId("s", name), COLUMNS, List.of("id")));
+        TargetTable t = new TargetTable(target.database(), name, new SourceTable(new TableId("s", name), COLUMNS, List.of("id")));
         String create = t.createSql(target.flavor());
         int end = create.lastIndexOf(")");
         exec(c, create.substring(0, end) + extra + create.substring(end));
