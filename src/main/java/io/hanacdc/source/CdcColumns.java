@@ -17,6 +17,8 @@ public final class CdcColumns {
     public static final int OP_UPDATE_AFTER = 4;
     /** A key whose capture failed (HANA record-and-resync): re-read it from the source. */
     public static final int OP_RESYNC = 5;
+    /** The table was emptied (PostgreSQL TRUNCATE): no row image; every row captured before it is gone, every row after it stays. */
+    public static final int OP_TRUNCATE = 6;
 
     /** Registry of installed capture, one row per source table, in the CDC schema. */
     public static final String CAPTURE_REGISTRY = "hanacdc_capture";
