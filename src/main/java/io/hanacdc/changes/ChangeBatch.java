@@ -14,7 +14,9 @@ import java.util.Map;
 /**
  * A table's changes as the message body routes see: rows to upsert (column → value, every column)
  * and keys to delete (key column → value), coalesced to the last change per key. Routes may change
- * values, remove rows or move upserts to deletes; the result is applied as it is returned. As text
+ * values, remove rows or move upserts to deletes; the result is applied as it is returned. A batch
+ * that follows a source TRUNCATE is {@link #isTruncated() truncated}: the target table is emptied
+ * first, then its deletes and upserts (the rows written after the truncate) are applied. As text
  * (a log or file endpoint) it is one line of JSON.
  */
 public final class ChangeBatch {
@@ -22,6 +24,7 @@ public final class ChangeBatch {
     private final String table;
     private final String origin;
     private final List<String> keyColumns;
+    private boolean truncated;
     private final List<Map<String, Object>> upserts = new ArrayList<>();
     private final List<Map<String, Object>> deletes = new ArrayList<>();
 
@@ -33,6 +36,7 @@ public final class ChangeBatch {
 
     static ChangeBatch of(SourceTable table, ChangeHook.Origin origin, ChangeSet changes) {
         ChangeBatch batch = new ChangeBatch(table.id().toString(), origin.name().toLowerCase(), table.primaryKey());
+        batch.truncated = changes.truncated();
         changes.upserts().forEach(row -> batch.upserts.add(named(table.columnNames(), row)));
         changes.deletes().forEach(key -> batch.deletes.add(named(table.primaryKey(), key)));
         return batch;
@@ -53,7 +57,7 @@ public final class ChangeBatch {
             }
             del.add(values(table, table.primaryKey(), key));
         }
-        return ChangeSet.resolved(del, up, keyIndexes);
+        return ChangeSet.resolved(truncated, del, up, keyIndexes);
     }
 
     private static Map<String, Object> named(List<String> columns, Object[] values) {
@@ -84,6 +88,11 @@ public final class ChangeBatch {
         return origin;
     }
 
+    /** Whether the source table was truncated before these changes: the target table is emptied before they are applied. */
+    public boolean isTruncated() {
+        return truncated;
+    }
+
     public List<String> getKeyColumns() {
         return keyColumns;
     }
@@ -101,6 +110,9 @@ public final class ChangeBatch {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("table", table);
         out.put("origin", origin);
+        if (truncated) {
+            out.put("truncated", true);
+        }
         out.put("upserts", upserts.stream().map(ChangeBatch::printable).toList());
         out.put("deletes", deletes.stream().map(ChangeBatch::printable).toList());
         try {

@@ -42,7 +42,8 @@ final class Resnapshot {
         ChangeSet changes = stream.changes(source, rows, shape);
         Set<List<Object>> touched = new HashSet<>();
         rows.forEach(r -> touched.add(ChangeSet.keyOf(r.values(), keyIndexes)));
-        for (Object[] row : chunk.rows()) {
+        // a truncate in the window touched every key: the chunk may predate it, and rows written after it are in the window
+        for (Object[] row : changes.truncated() ? List.<Object[]>of() : chunk.rows()) {
             if (!touched.contains(ChangeSet.keyOf(row, keyIndexes))) {
                 changes.upserts().add(row);
             }

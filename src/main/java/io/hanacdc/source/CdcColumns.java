@@ -20,6 +20,8 @@ public final class CdcColumns {
      * failed (HANA record-and-resync), or the old key of a HANA update that changed the key.
      */
     public static final int OP_RESYNC = 5;
+    /** The table was emptied (PostgreSQL TRUNCATE): no row image; every row captured before it is gone, every row after it stays. */
+    public static final int OP_TRUNCATE = 6;
 
     /** Registry of installed capture, one row per source table, in the CDC schema. */
     public static final String CAPTURE_REGISTRY = "hanacdc_capture";

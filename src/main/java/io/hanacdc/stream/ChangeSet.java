@@ -1,6 +1,7 @@
 package io.hanacdc.stream;
 
 import static io.hanacdc.source.CdcColumns.OP_DELETE;
+import static io.hanacdc.source.CdcColumns.OP_TRUNCATE;
 import static io.hanacdc.source.CdcColumns.OP_UPDATE_BEFORE;
 
 import java.math.BigDecimal;
@@ -18,19 +19,28 @@ import java.util.Map;
  * An update's before-image (operation 3) is written only when the key changed, so it deletes the old
  * key. A change without a full image (keys-only capture, a recorded capture failure) becomes a
  * re-read of the key: {@link #resolveRefetched} turns it into an upsert of the current row, or a
- * delete when the row is gone.
+ * delete when the row is gone. A truncate in the batch splits it: rows before the last one are
+ * dropped (the target table is emptied first, {@link #truncated()}), so they are neither applied nor
+ * re-read, and only rows after it are coalesced.
  */
 public final class ChangeSet {
     private final int[] keyIndexes;
+    private final boolean truncated;
     private final List<Object[]> deletes = new ArrayList<>();
     private final List<Object[]> upserts = new ArrayList<>();
     private final List<Object[]> refetch = new ArrayList<>();
 
-    private ChangeSet(int[] keyIndexes) {
+    private ChangeSet(int[] keyIndexes, boolean truncated) {
         this.keyIndexes = keyIndexes;
+        this.truncated = truncated;
     }
 
-    public static ChangeSet of(List<ChangeRow> rows, int[] keyIndexes) {
+    public static ChangeSet of(List<ChangeRow> all, int[] keyIndexes) {
+        int lastTruncate = all.size() - 1;
+        while (lastTruncate >= 0 && all.get(lastTruncate).operation() != OP_TRUNCATE) {
+            lastTruncate--;
+        }
+        List<ChangeRow> rows = all.subList(lastTruncate + 1, all.size());
         // One hash lookup per row, and a single-column key is hashed as itself: this runs for every streamed row.
         Map<Object, Integer> lastIndex = new HashMap<>(rows.size() * 4 / 3 + 1);
         boolean[] superseded = new boolean[rows.size()];
@@ -41,7 +51,7 @@ public final class ChangeSet {
                 superseded[earlier] = true;
             }
         }
-        ChangeSet set = new ChangeSet(keyIndexes);
+        ChangeSet set = new ChangeSet(keyIndexes, lastTruncate >= 0);
         for (int i = 0; i < rows.size(); i++) {
             ChangeRow row = rows.get(i);
             if (superseded[i]) {
@@ -60,7 +70,12 @@ public final class ChangeSet {
 
     /** Changes already coalesced per key: the keys to delete and the full rows to upsert. */
     public static ChangeSet resolved(List<Object[]> deletes, List<Object[]> upserts, int[] keyIndexes) {
-        ChangeSet set = new ChangeSet(keyIndexes);
+        return resolved(false, deletes, upserts, keyIndexes);
+    }
+
+    /** As {@link #resolved(List, List, int[])}, after emptying the target table first when {@code truncated}. */
+    public static ChangeSet resolved(boolean truncated, List<Object[]> deletes, List<Object[]> upserts, int[] keyIndexes) {
+        ChangeSet set = new ChangeSet(keyIndexes, truncated);
         set.deletes.addAll(deletes);
         set.upserts.addAll(upserts);
         return set;
@@ -114,6 +129,11 @@ public final class ChangeSet {
     /** Where the key columns are in a full row. */
     public int[] keyIndexes() {
         return keyIndexes;
+    }
+
+    /** Whether the target table is emptied before the deletes and upserts: the source table was truncated. */
+    public boolean truncated() {
+        return truncated;
     }
 
     public List<Object[]> deletes() {

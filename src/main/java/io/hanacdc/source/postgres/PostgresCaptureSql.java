@@ -11,6 +11,7 @@ import static io.hanacdc.source.CdcColumns.OP_INSERT;
 import static io.hanacdc.source.CdcColumns.OP_UPDATE_AFTER;
 import static io.hanacdc.source.CdcColumns.OP_UPDATE_BEFORE;
 import static io.hanacdc.source.CdcColumns.OP_RESYNC;
+import static io.hanacdc.source.CdcColumns.OP_TRUNCATE;
 import static io.hanacdc.source.CdcColumns.SCHEMA_HISTORY;
 import static io.hanacdc.source.CdcColumns.SUBSCRIPTIONS;
 import static io.hanacdc.source.CdcColumns.TRANSACTION_ID;
@@ -33,7 +34,9 @@ import java.util.stream.Collectors;
  * AFTER ... FOR EACH STATEMENT triggers with transition tables. Statement-level triggers copy all
  * rows of a statement with one INSERT ... SELECT, which costs far less than a function call per
  * row on multi-row statements and the same on single-row ones. An UPDATE that changes a key also
- * records the old key (operation 3) so the target can delete it.
+ * records the old key (operation 3) so the target can delete it. A TRUNCATE, which fires no delete
+ * trigger, is recorded by an AFTER TRUNCATE trigger (statement-level at either trigger level) as one
+ * row without an image (operation 6), its data id taken in the truncating transaction like any row's.
  */
 final class PostgresCaptureSql implements CaptureSql {
     private static final String NEW = "hanacdc_new";
@@ -123,7 +126,8 @@ final class PostgresCaptureSql implements CaptureSql {
         return "INSERT INTO " + cdc + " (" + q(DATA_ID) + ", " + q(TRIGGER_ID) + ", " + q(TRANSACTION_ID) + ", " + q(CREATE_TIME) + ", "
                 + q(OPERATION) + ", " + to + ") SELECT " + nextDataId() + ", " + next.version() + ", " + TRANSACTION + ", " + NOW + ", "
                 + OP_RESYNC + ", k.* FROM (SELECT DISTINCT " + keys + " FROM " + cdc + " WHERE " + q(TRIGGER_ID) + " IN (" + from.version()
-                + ", " + GAP_VERSION + ") AND " + q(DATA_ID) + " > " + afterDataId + " AND " + q(OPERATION) + " > 0) k";
+                + ", " + GAP_VERSION + ") AND " + q(DATA_ID) + " > " + afterDataId + " AND " + q(OPERATION) + " > 0 AND "
+                + q(OPERATION) + " <> " + OP_TRUNCATE + ") k"; // a truncate has no key to re-read
     }
 
     private String nextDataId() {
@@ -136,16 +140,25 @@ final class PostgresCaptureSql implements CaptureSql {
         String cdc = inCdc(names.cdcTable(id));
         String fn = inCdc(names.trigger(id, "fn"));
         String src = q(id.schema()) + "." + q(id.name());
-        String body = rowTriggers ? PostgresRowFunction.body(layout.table(), layout.captured(), src, head(layout, cdc, "VALUES ("))
-                : functionBody(layout, cdc);
+        String body = rowTriggers ? PostgresRowFunction.body(layout.table(), layout.captured(), src, head(layout, cdc, "VALUES ("),
+                truncated(layout, cdc)) : functionBody(layout, cdc);
         List<String> out = new ArrayList<>(List.of(
                 "CREATE FUNCTION " + fn + "() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog AS "
                         + dollarQuote(body),
                 trigger(id, "ins", "INSERT", src, "NEW TABLE AS " + NEW, fn),
                 trigger(id, "upd", "UPDATE", src, "OLD TABLE AS " + OLD + " NEW TABLE AS " + NEW, fn),
-                trigger(id, "del", "DELETE", src, "OLD TABLE AS " + OLD, fn)));
-        out.addAll(cut.installFallback(layout, cdc, triggerNames(id), nextDataId(), TRANSACTION, NOW));
+                trigger(id, "del", "DELETE", src, "OLD TABLE AS " + OLD, fn),
+                // PostgreSQL has TRUNCATE triggers at statement level only
+                "CREATE TRIGGER " + q(triggerName(id, "trunc")) + " AFTER TRUNCATE ON " + src + " FOR EACH STATEMENT EXECUTE FUNCTION " + fn + "()"));
+        // the truncate trigger stays on when an ALTER switches to the fallback: its insert names no column the ALTER can break
+        out.addAll(cut.installFallback(layout, cdc, rowImageTriggers(id), nextDataId(), TRANSACTION, NOW));
         return out;
+    }
+
+    /** The CDC insert of a TRUNCATE: bookkeeping only, no row image. */
+    private String truncated(CaptureLayout layout, String cdc) {
+        return "INSERT INTO " + cdc + " (" + q(DATA_ID) + ", " + q(TRIGGER_ID) + ", " + q(TRANSACTION_ID) + ", " + q(CREATE_TIME) + ", "
+                + q(OPERATION) + ") VALUES (" + nextDataId() + ", " + layout.version() + ", " + TRANSACTION + ", " + NOW + ", " + OP_TRUNCATE + ")";
     }
 
     /** Row triggers have names of their own, so a table installed at the other level is found "missing" by repair and re-created at this one. */
@@ -176,6 +189,8 @@ final class PostgresCaptureSql implements CaptureSql {
                 + "    " + head + OP_INSERT + ", " + prefixed("n", layout) + " FROM " + NEW + " n;\n"
                 + "  ELSIF TG_OP = 'DELETE' THEN\n"
                 + "    " + head + OP_DELETE + ", " + prefixed("o", layout) + " FROM " + OLD + " o;\n"
+                + "  ELSIF TG_OP = 'TRUNCATE' THEN\n"
+                + "    " + truncated(layout, cdc) + ";\n"
                 + "  ELSE\n"
                 + "    " + head + OP_UPDATE_BEFORE + ", " + prefixed("o", layout) + " FROM " + OLD + " o"
                 // NOT IN, not NOT EXISTS: it runs as a hashed subplan whatever row count the cached plan was made for;
@@ -210,7 +225,7 @@ final class PostgresCaptureSql implements CaptureSql {
 
     @Override
     public List<String> uninstallTriggers(TableId id) {
-        // CASCADE on the function drops exactly the three triggers that call it, even if the source table is gone.
+        // CASCADE on the function drops exactly the triggers that call it (truncate included), even if the source table is gone.
         List<String> out = new ArrayList<>(List.of("DROP FUNCTION IF EXISTS " + inCdc(names.trigger(id, "fn")) + "() CASCADE"));
         out.addAll(cut.uninstallFallback(id));
         return out;
@@ -218,6 +233,12 @@ final class PostgresCaptureSql implements CaptureSql {
 
     @Override
     public List<String> triggerNames(TableId id) {
+        List<String> out = new ArrayList<>(rowImageTriggers(id));
+        out.add(triggerName(id, "trunc")); // a capture installed before truncates were captured is repaired to capture them
+        return out;
+    }
+
+    private List<String> rowImageTriggers(TableId id) {
         return List.of(triggerName(id, "ins"), triggerName(id, "upd"), triggerName(id, "del"));
     }
 

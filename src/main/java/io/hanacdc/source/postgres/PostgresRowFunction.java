@@ -22,8 +22,11 @@ import java.util.stream.Collectors;
 final class PostgresRowFunction {
     private PostgresRowFunction() {}
 
-    /** head: the CDC insert up to and including "VALUES (" and the bookkeeping values before the operation. */
-    static String body(SourceTable t, List<SourceColumn> captured, String sourceTable, String head) {
+    /**
+     * head: the CDC insert up to and including "VALUES (" and the bookkeeping values before the operation;
+     * truncated: the CDC insert of a TRUNCATE, whose trigger calls this function at statement level.
+     */
+    static String body(SourceTable t, List<SourceColumn> captured, String sourceTable, String head, String truncated) {
         String keyKept = t.primaryKey().stream().map(Identifiers::ansi).map(k -> "NEW." + k + " = OLD." + k)
                 .collect(Collectors.joining(" AND "));
         String oldKeyHeld = t.primaryKey().stream().map(Identifiers::ansi).map(k -> "s." + k + " = OLD." + k)
@@ -33,6 +36,8 @@ final class PostgresRowFunction {
                 + "    " + head + OP_INSERT + ", " + values("NEW", captured) + ");\n"
                 + "  ELSIF TG_OP = 'DELETE' THEN\n"
                 + "    " + head + OP_DELETE + ", " + values("OLD", captured) + ");\n"
+                + "  ELSIF TG_OP = 'TRUNCATE' THEN\n"
+                + "    " + truncated + ";\n"
                 + "  ELSE\n"
                 // the key comparison first: the lookup runs only for the rare update that changes a key
                 + "    IF NOT (" + keyKept + ") THEN\n"

@@ -12,7 +12,8 @@ import java.util.stream.Collectors;
 /**
  * Writes rows into one target table: batches of upserts with LOAD DATA where {@link LoadDataUpsert}
  * can, otherwise multi-row statements INSERT ... VALUES (...),(...) ON DUPLICATE KEY UPDATE; deletes
- * with DELETE ... WHERE key IN (...). Statements carry
+ * with DELETE ... WHERE key IN (...); a truncated source table's rows with {@link TargetEmptier}
+ * before those. Statements carry
  * up to {@link #MAX_ROWS} rows, stay under the server's 65,535 placeholder limit and, unless one row
  * alone is larger, under {@link #MAX_BYTES}. The caller owns
  * the transaction.
@@ -34,6 +35,7 @@ public final class RowWriter {
     private final ReusedStatement fullUpsert;
     private final ReusedStatement fullDelete;
     private final LoadDataUpsert load;
+    private final TargetEmptier emptier;
 
     public RowWriter(TargetTable table, MySqlFlavor flavor) {
         List<String> cols = table.source().columnNames().stream().map(Identifiers::backtick).toList();
@@ -51,9 +53,13 @@ public final class RowWriter {
         this.fullUpsert = new ReusedStatement(() -> upsertSql(perStatement(columns)));
         this.fullDelete = new ReusedStatement(() -> deleteSql(perStatement(keys)));
         this.load = new LoadDataUpsert(table, flavor, binder);
+        this.emptier = new TargetEmptier(table, binder, MAX_ROWS);
     }
 
     public void apply(Connection c, ChangeSet changes) throws SQLException {
+        if (changes.truncated()) {
+            emptier.deleteAll(c);
+        }
         delete(c, changes.deletes());
         upsert(c, changes.upserts());
     }
