@@ -66,7 +66,8 @@ class CaptureInstallTest {
             assertTrue(m.contains("public.b"), m);
             assertEquals(0, Pipeline.count(p.sourceUrl, "SELECT COUNT(*) FROM pg_trigger WHERE tgrelid = 'public.b'::regclass"));
             assertEquals(0, Pipeline.count(p.sourceUrl, "SELECT COUNT(*) FROM pg_class WHERE relname = 'public$b'"));
-            assertEquals(3, Pipeline.count(p.sourceUrl, "SELECT COUNT(*) FROM pg_trigger WHERE tgrelid = 'public.a'::regclass AND tgenabled <> 'D'"), "a is fully installed");
+            assertEquals(4, Pipeline.count(p.sourceUrl, "SELECT COUNT(*) FROM pg_trigger WHERE tgrelid = 'public.a'::regclass AND tgenabled <> 'D'"),
+                    "a is fully installed (insert, update, delete, truncate)");
         }
     }
 
@@ -80,7 +81,7 @@ class CaptureInstallTest {
             p.set("hanacdc.task", "second");
             run(p, "install");
             run(p, "uninstall");
-            assertEquals(3, Pipeline.count(p.sourceUrl, "SELECT COUNT(*) FROM pg_trigger WHERE tgrelid = 'public.a'::regclass AND tgenabled <> 'D'"), "task 'test' still reads a");
+            assertEquals(4, Pipeline.count(p.sourceUrl, "SELECT COUNT(*) FROM pg_trigger WHERE tgrelid = 'public.a'::regclass AND tgenabled <> 'D'"), "task 'test' still reads a");
             p.set("hanacdc.task", "test");
             run(p, "uninstall");
             assertEquals(before, objects(p.sourceUrl));
@@ -93,11 +94,14 @@ class CaptureInstallTest {
             exec(p.sourceUrl, "CREATE TABLE public.r (id int PRIMARY KEY, v text)");
             p.set("hanacdc.tables", "public.r");
             run(p, "install");
-            exec(p.sourceUrl, "DROP TRIGGER \"public$r$upd\" ON public.r", "ALTER TABLE public.r DISABLE TRIGGER \"public$r$del\"");
+            // no truncate trigger: also how capture installed before truncates were captured looks
+            exec(p.sourceUrl, "DROP TRIGGER \"public$r$upd\" ON public.r", "ALTER TABLE public.r DISABLE TRIGGER \"public$r$del\"",
+                    "DROP TRIGGER \"public$r$trunc\" ON public.r");
             p.start();
-            assertEquals(3, Pipeline.count(p.sourceUrl, "SELECT COUNT(*) FROM pg_trigger WHERE tgrelid = 'public.r'::regclass"
-                    + " AND NOT tgisinternal AND tgenabled <> 'D'"), "all three triggers work again");
-            exec(p.sourceUrl, "INSERT INTO public.r VALUES (1, 'a'), (2, 'b')", "UPDATE public.r SET v = 'changed' WHERE id = 1",
+            assertEquals(4, Pipeline.count(p.sourceUrl, "SELECT COUNT(*) FROM pg_trigger WHERE tgrelid = 'public.r'::regclass"
+                    + " AND NOT tgisinternal AND tgenabled <> 'D'"), "all four triggers work again");
+            exec(p.sourceUrl, "INSERT INTO public.r VALUES (1, 'a'), (2, 'b'), (3, 'c')", "TRUNCATE public.r",
+                    "INSERT INTO public.r VALUES (1, 'a'), (2, 'b')", "UPDATE public.r SET v = 'changed' WHERE id = 1",
                     "DELETE FROM public.r WHERE id = 2");
             p.awaitConverged(20_000);
         }

@@ -169,7 +169,7 @@ class TargetNamingTest {
                 change(p);
                 String source1 = "SELECT id, v FROM s1.t ORDER BY id";
                 String source2 = "SELECT id, v FROM s2.t ORDER BY id";
-                long deadline = System.currentTimeMillis() + 60_000;
+                long deadline = System.currentTimeMillis() + 180_000; // a bound, not a target: a loaded machine starts the JVM slowly
                 while (System.currentTimeMillis() < deadline && app.process.isAlive()
                         && !(readable(p.targetUrl, "s1_t", rows(p.sourceUrl, source1)) && readable(db2, "s2_t", rows(p.sourceUrl, source2)))) {
                     Thread.sleep(200);
