@@ -14,9 +14,9 @@ import org.apache.camel.main.BaseMainSupport;
 import org.apache.camel.main.Main;
 import org.apache.camel.main.MainListenerSupport;
 
-/** Entry point: {@code run} (default), {@code install [--print-sql]}, {@code uninstall}, {@code status}, {@code verify}. */
+/** Entry point: {@code run} (default), {@code install [--print-sql]}, {@code uninstall [--table T]}, {@code status}, {@code verify}. */
 public final class Application {
-    private static final String USAGE = "usage: java -jar hana-cdc.jar [run | install [--print-sql] | uninstall | status"
+    private static final String USAGE = "usage: java -jar hana-cdc.jar [run | install [--print-sql] | uninstall [--table SCHEMA.TABLE] | status"
             + " | verify [--tables schema.table,...] [--wait-seconds N]"
             + " | pause TABLE | resume TABLE | resnapshot TABLE | reset TABLE (--to latest | --data-id N | --timestamp ISO-8601)]";
     /** Exit code of verify when source and target differ (1 is an error, 2 a usage error). */
@@ -31,7 +31,18 @@ public final class Application {
             switch (command) {
                 case "run" -> run();
                 case "install" -> new Commands(config(), System.out).install(a.contains("--print-sql"));
-                case "uninstall" -> new Commands(config(), System.out).uninstall();
+                case "uninstall" -> {
+                    Optional<String> table = option(a, "--table");
+                    if (a.size() != (table.isPresent() ? 3 : 1)) { // a mistyped option must not remove the whole task
+                        System.err.println("uninstall takes no arguments other than --table SCHEMA.TABLE\n" + USAGE);
+                        System.exit(2);
+                    }
+                    if (table.isPresent()) {
+                        new Commands(config(), System.out).uninstallTable(table.get());
+                    } else {
+                        new Commands(config(), System.out).uninstall();
+                    }
+                }
                 case "status" -> new Commands(config(), System.out).status();
                 case "pause", "resume", "resnapshot", "reset" -> new AdminClient(AdminSettings.load(ConfigSource.lookup()), System.out)
                         .command(argument(a, command), command, resetBody(a, command));

@@ -4,6 +4,7 @@ import io.hanacdc.admin.AdminRoutes;
 import io.hanacdc.admin.HeldBack;
 import io.hanacdc.admin.HttpBinding;
 import io.hanacdc.admin.Metrics;
+import io.hanacdc.admin.PendingRows;
 import io.hanacdc.admin.StatusReporter;
 import io.hanacdc.admin.TableApi;
 import io.hanacdc.changes.ChangeRoutes;
@@ -63,8 +64,9 @@ public final class HanaCdcRoutes extends RouteBuilder {
             }
         });
         HeldBack heldBack = new HeldBack(task.source(), task::heldBackQuery);
-        metrics.bind(task.workers(), heldBack);
-        camel.getRegistry().bind("hanacdcStatus", new StatusReporter(task.workers()));
+        PendingRows pending = new PendingRows(task.source(), task::pendingRowsQuery);
+        metrics.bind(task.workers(), heldBack, pending, task.unread());
+        camel.getRegistry().bind("hanacdcStatus", new StatusReporter(task.workers(), task.unread()));
         camel.getRegistry().bind("hanacdcTransforms", new ChangeTransforms());
         Optional<org.apache.camel.cluster.CamelClusterService> service = ClusterServices.create(cluster);
         if (service.isPresent()) {
@@ -73,7 +75,7 @@ public final class HanaCdcRoutes extends RouteBuilder {
         TableRoutes tableRoutes = new TableRoutes(task, cfg.pollInterval().toMillis(), new TableOwnership(cfg.task(), cluster));
         camel.addRoutes(tableRoutes);
         camel.addRoutes(new MaintenanceRoutes(task, cfg));
-        camel.addRoutes(new AdminRoutes(new TableApi(task.workers(), heldBack), metrics, task, cfg.admin(), binding));
+        camel.addRoutes(new AdminRoutes(new TableApi(task.workers(), heldBack, task.unread(), pending), metrics, task, cfg.admin(), binding));
         SimpleEventNotifierSupport whenStarted = new SimpleEventNotifierSupport() {
             @Override
             public void notify(CamelEvent event) throws Exception {

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.camel.Exchange;
 import org.apache.camel.builder.RouteBuilder;
@@ -51,8 +52,15 @@ public final class AdminRoutes extends RouteBuilder {
                 .process(this::probe).process(e -> reply(e, 200, "application/json", "{\"status\":\"UP\"}"));
         from("platform-http:/health/ready?httpMethodRestrict=GET").routeId("admin health ready").process(this::probe).process(e -> {
             Map<String, String> checks = health.readiness();
+            Map<String, String> warnings = health.warnings();
             boolean up = Health.allUp(checks);
-            reply(e, up ? 200 : 503, "application/json", TableApi.json(Map.of("status", up ? "UP" : "DOWN", "checks", checks)));
+            Map<String, Object> body = new LinkedHashMap<>();
+            body.put("status", !up ? "DOWN" : warnings.isEmpty() ? "UP" : "DEGRADED"); // degraded is still ready
+            body.put("checks", checks);
+            if (!warnings.isEmpty()) {
+                body.put("warnings", warnings);
+            }
+            reply(e, up ? 200 : 503, "application/json", TableApi.json(body));
         });
         from("platform-http:/?httpMethodRestrict=GET").routeId("admin status page")
                 .process(this::authorize).process(e -> reply(e, 200, "text/html; charset=utf-8", page()));

@@ -3,16 +3,20 @@ package io.hanacdc.admin;
 import com.zaxxer.hikari.HikariDataSource;
 import io.hanacdc.CdcException;
 import io.hanacdc.capture.CaptureInstaller;
+import io.hanacdc.capture.UnreadCapture;
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.checkpoint.PositionStore;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.pipeline.CdcTask;
 import io.hanacdc.schema.SourceTable;
+import io.hanacdc.schema.TableId;
 import io.hanacdc.schema.TablePattern;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialects;
 import io.hanacdc.source.TableResolver;
+import io.hanacdc.stream.BatchReader;
+import io.hanacdc.stream.PendingRowsQuery;
 import io.hanacdc.target.mysql.MySqlTarget;
 import io.hanacdc.target.mysql.TargetNaming;
 import io.hanacdc.verify.Verifier;
@@ -23,7 +27,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
-/** The one-shot commands: install (or print its SQL), uninstall, status, verify. */
+/** The one-shot commands: install (or print its SQL), uninstall (of the task or of one table), status, verify. */
 public final class Commands {
     private final CdcConfig cfg;
     private final PrintStream out;
@@ -67,6 +71,36 @@ public final class Commands {
         }
     }
 
+    /**
+     * uninstall --table: ends the task's reading of one table, and its capture unless another task reads
+     * it. Checked first, changing nothing on a refusal. The position goes before the subscription: a
+     * failure in between leaves the table to be loaded anew if it is listed again, never resumed over
+     * rows that were purged or never captured meanwhile.
+     */
+    public void uninstallTable(String spec) throws SQLException {
+        TableId id = TablePattern.table(spec);
+        try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 1); Connection c = source.getConnection();
+             MySqlTarget target = new MySqlTarget(cfg.target(), 1); Connection t = target.connection()) {
+            installer().checkUninstall(c, id);
+            if (listed(id)) {
+                throw new CdcException("table " + id + " is in hanacdc.tables of task " + cfg.task() + ": take it out (on every replica)"
+                        + " and restart the task first, or its capture is installed again at the next start");
+            }
+            PositionStore store = store(target);
+            store.ensureTable(t);
+            boolean hadPosition = store.delete(t, id);
+            boolean removed = installer().uninstall(c, id);
+            out.println("task " + cfg.task() + " no longer reads " + id + (hadPosition ? " (its position removed)" : "") + "; "
+                    + (removed ? "its capture (triggers, CDC table, schema history) is removed" : "its capture stays for the other tasks that read it")
+                    + "; the target table and its data are kept");
+        }
+    }
+
+    /** Whether this task's settings list the table; the heartbeat table is always read. */
+    private boolean listed(TableId id) {
+        return id.schema().equals(cfg.cdcSchema()) || cfg.tables().stream().anyMatch(p -> p.matches(id));
+    }
+
     public void status() throws SQLException {
         try (MySqlTarget target = new MySqlTarget(cfg.target(), 1); Connection t = target.connection()) {
             PositionStore store = store(target);
@@ -82,6 +116,20 @@ public final class Commands {
                         p.snapshotRows(), p.rowsApplied(), p.lastDataId(), p.lastTransactionId(), p.lastSourceTime() == null ? "-" : p.lastSourceTime() + "Z",
                         p.range().base() + (p.range().window() == null ? "" : " -> " + p.range().window() + " @" + p.range().cursor()));
             }
+        }
+        unreadStatus();
+    }
+
+    /** The captured tables this task does not read; status still answers when the source does not. */
+    private void unreadStatus() {
+        try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 1); Connection c = source.getConnection()) {
+            for (UnreadCapture.Table t : new UnreadCapture(dialect, names, cfg.task(), this::listed).find(c)) {
+                long pending = new PendingRowsQuery(dialect, BatchReader.captureTables(dialect, names, t.id())).count(c, t.appliedHigh());
+                out.println("WARNING: " + t.warning() + " [" + (pending < PendingRowsQuery.LIMIT ? "" : "at least ") + pending
+                        + " CDC rows kept for it]");
+            }
+        } catch (SQLException | CdcException e) {
+            out.println("captured tables not checked (source not readable): " + e.getMessage());
         }
     }
 

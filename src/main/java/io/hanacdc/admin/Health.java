@@ -13,7 +13,8 @@ import org.apache.camel.Route;
 
 /**
  * Readiness: both databases answer, every Camel route runs, and no table that is not paused lags
- * more than hanacdc.health.max-lag-s. Liveness is simply that the process answers.
+ * more than hanacdc.health.max-lag-s. Ready but degraded: captured tables the task does not read.
+ * Liveness is simply that the process answers.
  */
 public final class Health {
     private final CdcTask task;
@@ -42,6 +43,13 @@ public final class Health {
                     + (s.lastError() == null ? "" : "; last error: " + s.lastError()));
         }
         return checks;
+    }
+
+    /** What leaves the task ready but degraded: captured tables it does not read, each with the command that ends its capture. */
+    public Map<String, String> warnings() {
+        Map<String, String> out = new LinkedHashMap<>();
+        task.unread().current().forEach(t -> out.put("capture " + t.id(), t.warning()));
+        return out;
     }
 
     public static boolean allUp(Map<String, String> checks) {

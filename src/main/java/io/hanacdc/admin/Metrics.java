@@ -1,33 +1,50 @@
 package io.hanacdc.admin;
 
+import io.hanacdc.capture.UnreadCapture;
 import io.hanacdc.pipeline.TableObserver;
 import io.hanacdc.pipeline.TableWorker;
 import io.hanacdc.schema.TableId;
+import io.hanacdc.stream.PendingRowsQuery;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /**
  * Prometheus metrics per table: rows applied by operation, CDC rows read, batch sizes and durations,
- * errors, and gauges for lag, snapshot progress, paused state and rows held back by open transactions.
+ * errors, and gauges for lag, snapshot progress, paused state, rows held back by open transactions,
+ * CDC rows not applied yet (also of captured tables this task no longer reads) and how many such tables there are.
  */
 public final class Metrics implements TableObserver {
+    private static final String PENDING = "hanacdc_cdc_rows_pending";
+    private static final String PENDING_HELP = "CDC rows this task has not applied (counted up to " + PendingRowsQuery.LIMIT + ")";
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private final Map<TableId, Meter> unreadGauges = new HashMap<>();
+    private PendingRows pending;
+    private UnreadCapture unread;
 
     public Metrics() {
         new JvmMemoryMetrics().bindTo(registry);
         new JvmThreadMetrics().bindTo(registry);
     }
 
-    /** Registers the per-table gauges; the held-back count is read from the source at scrape time. */
-    public void bind(List<TableWorker> workers, HeldBack heldBack) {
+    /** Registers the per-table gauges; the held-back and pending counts are read from the source at scrape time. */
+    public void bind(List<TableWorker> workers, HeldBack heldBack, PendingRows pending, UnreadCapture unread) {
+        this.pending = pending;
+        this.unread = unread;
+        Gauge.builder("hanacdc_unread_tables", unread, u -> u.current().size())
+                .description("captured tables nothing in this task applies (named in /health/ready)").register(registry);
         for (TableWorker w : workers) {
             String table = w.table().id().toString();
             Gauge.builder("hanacdc_lag_seconds", w, x -> x.lag().toMillis() / 1000.0).tag("table", table)
@@ -37,7 +54,20 @@ public final class Metrics implements TableObserver {
             Gauge.builder("hanacdc_paused", w, x -> x.status().paused() ? 1 : 0).tag("table", table).register(registry);
             Gauge.builder("hanacdc_held_back_rows", w, heldBack::rows).tag("table", table)
                     .description("CDC rows waiting for their open transaction to finish").register(registry);
+            Gauge.builder(PENDING, w, pending::of).tag("table", table).description(PENDING_HELP).register(registry);
         }
+    }
+
+    /** Gauges of the unread tables as they are now: one appears with its table and goes when its capture ends. */
+    private synchronized void followUnread() {
+        Set<TableId> now = unread.current().stream().map(UnreadCapture.Table::id).collect(Collectors.toSet());
+        unreadGauges.keySet().stream().filter(id -> !now.contains(id)).toList().forEach(id -> registry.remove(unreadGauges.remove(id)));
+        now.forEach(id -> unreadGauges.computeIfAbsent(id, x -> Gauge.builder(PENDING, id, this::unreadPending).strongReference(true)
+                .tag("table", id.toString()).description(PENDING_HELP).register(registry)));
+    }
+
+    private double unreadPending(TableId id) {
+        return unread.current().stream().filter(t -> t.id().equals(id)).findFirst().map(pending::of).orElse(Double.NaN);
     }
 
     @Override
@@ -58,6 +88,9 @@ public final class Metrics implements TableObserver {
     }
 
     public String scrape() {
+        if (unread != null) {
+            followUnread();
+        }
         return registry.scrape();
     }
 }

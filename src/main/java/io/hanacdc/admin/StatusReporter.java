@@ -1,5 +1,6 @@
 package io.hanacdc.admin;
 
+import io.hanacdc.capture.UnreadCapture;
 import io.hanacdc.pipeline.TableStatus;
 import io.hanacdc.pipeline.TableWorker;
 import java.util.ArrayList;
@@ -7,13 +8,19 @@ import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Logs one line per table: target table, state, rows snapshotted and streamed, position and lag. Called from routes/status.yaml. */
+/**
+ * Logs one line per table: target table, state, rows snapshotted and streamed, position and lag; and
+ * one per captured table the task does not read, with the command that ends its capture. Called from
+ * routes/status.yaml.
+ */
 public final class StatusReporter {
     private static final Logger LOG = LoggerFactory.getLogger("hanacdc.status");
     private final List<TableWorker> workers;
+    private final UnreadCapture unread;
 
-    public StatusReporter(List<TableWorker> workers) {
+    public StatusReporter(List<TableWorker> workers, UnreadCapture unread) {
         this.workers = workers;
+        this.unread = unread;
     }
 
     public List<TableStatus> statuses() {
@@ -31,7 +38,15 @@ public final class StatusReporter {
                 sb.append(String.format("%n    last error: %s", s.lastError()));
             }
         }
-        LOG.info(sb.toString());
+        List<UnreadCapture.Table> unreadTables = unread.current();
+        for (UnreadCapture.Table t : unreadTables) {
+            sb.append(String.format("%n%-32s %-10s captured, applied by nobody here: %s", t.id(), t.state(), t.command()));
+        }
+        if (unreadTables.isEmpty()) {
+            LOG.info(sb.toString());
+        } else { // growing CDC tables: said at every status, not only once at start
+            LOG.warn(sb.toString());
+        }
     }
 
     private static String abbreviate(String s) {

@@ -3,6 +3,7 @@ package io.hanacdc.admin;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hanacdc.CdcException;
+import io.hanacdc.capture.UnreadCapture;
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.pipeline.TableCommands;
 import io.hanacdc.pipeline.TableStatus;
@@ -32,17 +33,31 @@ public final class TableApi {
     private static final ObjectMapper JSON = new ObjectMapper();
     private final List<TableWorker> workers;
     private final HeldBack heldBack;
+    private final UnreadCapture unread;
+    private final PendingRows pending;
 
-    public TableApi(List<TableWorker> workers, HeldBack heldBack) {
+    public TableApi(List<TableWorker> workers, HeldBack heldBack, UnreadCapture unread, PendingRows pending) {
         this.workers = workers;
         this.heldBack = heldBack;
+        this.unread = unread;
+        this.pending = pending;
     }
 
+    /** The task's tables, then the captured tables it does not read. */
     public List<Map<String, Object>> tables() {
         List<Map<String, Object>> out = new ArrayList<>();
         for (TableWorker w : workers) {
             Map<String, Object> m = describe(w.status());
             m.put("heldBackBy", heldBack.byTransaction(w)); // open transaction id -> its CDC rows waiting
+            out.add(m);
+        }
+        for (UnreadCapture.Table t : unread.current()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("table", t.id().toString());
+            m.put("state", t.state());
+            m.put("pendingRows", pending.count(t)); // null when the source cannot be read now
+            m.put("warning", t.warning());
+            m.put("command", t.command());
             out.add(m);
         }
         return out;

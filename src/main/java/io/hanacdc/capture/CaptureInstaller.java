@@ -105,10 +105,21 @@ public final class CaptureInstaller {
             }
             follow(c, t, stamps.get(t.id()), cuts.get(t.id()));
             if (!registry.isSubscribed(c, task, t.id())) {
-                run(c, List.of(registry.subscribeSql(task, t.id())), "subscription of task " + task + " to " + t.id());
+                subscribe(c, t.id());
             }
         }
         return tables;
+    }
+
+    /** Subscribes under the registry row's lock, so another task's uninstall cannot remove the capture in between. */
+    private void subscribe(Connection c, TableId id) {
+        run(c, tx -> {
+            if (registry.lockVersion(tx, id) == 0) {
+                throw new SQLException("capture of " + id + " was removed meanwhile"); // install is tried again
+            }
+            execute(tx, List.of(registry.subscribeSql(task, id)));
+            return null;
+        }, "subscription of task " + task + " to " + id);
     }
 
     /**
@@ -176,10 +187,7 @@ public final class CaptureInstaller {
         boolean createdSchema = registry.schemaCreatedByUs(c);
         List<TableId> removed = new ArrayList<>();
         for (TableId id : registry.entries(c).keySet()) {
-            if (registry.subscriberCount(c, id) == 0) {
-                List<String> statements = new ArrayList<>(sql.uninstallTable(id));
-                statements.add(registry.deleteSql(id));
-                run(c, statements, "capture for table " + id);
+            if (run(c, tx -> removeIfUnsubscribed(tx, id), "capture for table " + id)) {
                 removed.add(id);
                 LOG.info("removed capture for {}", id);
             }
@@ -193,6 +201,53 @@ public final class CaptureInstaller {
             LOG.info("removed the shared capture objects{}", createdSchema ? " and schema " + names.cdcSchema() : "");
         }
         return removed;
+    }
+
+    /**
+     * Ends this task's reading of one table (uninstall --table): its subscription and, unless another
+     * task still subscribes, the table's capture, in one atomic unit. Capture nobody subscribes to is
+     * removed by any task. Returns whether the capture was removed (false: kept for the other tasks).
+     */
+    public boolean uninstall(Connection c, TableId id) throws SQLException {
+        checkUninstall(c, id);
+        boolean removed = run(c, tx -> {
+            execute(tx, List.of(registry.unsubscribeSql(task, id)));
+            return removeIfUnsubscribed(tx, id);
+        }, "capture of table " + id + " for task " + task);
+        if (removed) {
+            LOG.info("removed capture for {}", id);
+        } else {
+            LOG.info("task {} no longer reads {}; its capture stays for the other tasks that read it", task, id);
+        }
+        return removed;
+    }
+
+    /** Refuses, changing nothing, an uninstall --table of a table that is not captured, or captured only for other tasks. */
+    public void checkUninstall(Connection c, TableId id) throws SQLException {
+        if (id.schema().equals(names.cdcSchema())) {
+            throw new CdcException(id + " is in the CDC schema " + names.cdcSchema() + ": it goes with the whole task ('uninstall' without --table)");
+        }
+        if (!schemaExists(c) || !registry.exists(c) || !registry.entries(c).containsKey(id)) {
+            throw new CdcException("table " + id + " is not captured in schema " + names.cdcSchema()
+                    + ": nothing to remove (names are case-sensitive; 'status' lists the captured tables this task does not read)");
+        }
+        List<String> subscribers = registry.subscribers(c, id);
+        if (!subscribers.isEmpty() && !subscribers.contains(task)) {
+            throw new CdcException("table " + id + " is captured for task(s) " + String.join(", ", subscribers) + ", not for task " + task
+                    + ": run uninstall --table with hanacdc.task set to the task that should stop reading it");
+        }
+    }
+
+    /** In the caller's transaction: removes the table's capture if no task subscribes to it (under its registry row's lock). */
+    private boolean removeIfUnsubscribed(Connection tx, TableId id) throws SQLException {
+        if (registry.lockVersion(tx, id) == 0 || registry.subscriberCount(tx, id) > 0) {
+            return false;
+        }
+        List<String> statements = new ArrayList<>(sql.uninstallTable(id));
+        statements.add(registry.deleteSql(id));
+        statements.add(history.deleteSql(id));
+        execute(tx, statements);
+        return true;
     }
 
     /** The capture tables of every table captured in the CDC schema (by any task): all take ids from the shared sequence. */
@@ -238,9 +293,9 @@ public final class CaptureInstaller {
     }
 
     /** Runs the work as one atomic unit; a failure changes nothing and is reported naming what was installed or removed. */
-    private void run(Connection c, io.hanacdc.source.SqlWork<Void> work, String what) {
+    private <T> T run(Connection c, io.hanacdc.source.SqlWork<T> work, String what) {
         try {
-            dialect.inTransaction(c, lockTimeout, work);
+            return dialect.inTransaction(c, lockTimeout, work);
         } catch (SQLException e) {
             throw new CdcException("could not install/remove " + what + " (nothing of it was changed): " + e.getMessage()
                     + hint(e), e);

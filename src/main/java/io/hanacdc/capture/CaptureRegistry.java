@@ -12,8 +12,12 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -69,6 +73,10 @@ final class CaptureRegistry {
         return "DELETE FROM " + subscriptions + " WHERE task = " + literal(task);
     }
 
+    String unsubscribeSql(String task, TableId id) {
+        return unsubscribeSql(task) + " AND source_schema = " + literal(id.schema()) + " AND source_table = " + literal(id.name());
+    }
+
     boolean exists(Connection c) throws SQLException {
         try (ResultSet rs = c.getMetaData().getTables(null, names.cdcSchema(), CAPTURE_REGISTRY, null)) {
             return rs.next();
@@ -94,6 +102,49 @@ final class CaptureRegistry {
     boolean isSubscribed(Connection c, String task, TableId id) throws SQLException {
         return count(c, "SELECT COUNT(*) FROM " + subscriptions + " WHERE task = " + literal(task)
                 + " AND source_schema = " + literal(id.schema()) + " AND source_table = " + literal(id.name())) > 0;
+    }
+
+    /** The task's subscriptions, each with the data id up to which it last published its rows applied (0 when it never did). */
+    Map<TableId, Long> subscriptions(Connection c, String task) throws SQLException {
+        Map<TableId, Long> out = new LinkedHashMap<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT source_schema, source_table, purge_high FROM " + subscriptions
+                + " WHERE task = ? ORDER BY source_schema, source_table")) {
+            ps.setString(1, task);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.put(new TableId(rs.getString(1), rs.getString(2)), rs.getLong(3));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Every table some task subscribes to. */
+    Set<TableId> subscribed(Connection c) throws SQLException {
+        Set<TableId> out = new HashSet<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT DISTINCT source_schema, source_table FROM " + subscriptions);
+             ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                out.add(new TableId(rs.getString(1), rs.getString(2)));
+            }
+        }
+        return out;
+    }
+
+    /** The tasks subscribed to the table. */
+    List<String> subscribers(Connection c, TableId id) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT task FROM " + subscriptions + " WHERE source_schema = ? AND source_table = ?"
+                + " ORDER BY task")) {
+            ps.setString(1, id.schema());
+            ps.setString(2, id.name());
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getString(1));
+                }
+            }
+        }
+        return out;
     }
 
     int subscriberCount(Connection c, TableId id) throws SQLException {

@@ -88,6 +88,12 @@ public final class SchemaHistory {
                 + Identifiers.literal(encode(v)) + ", " + v.tableOid() + ", " + v.switchHigh() + ")";
     }
 
+    /** Removes every version of the table, with its capture: a table captured again later starts at version 1. */
+    String deleteSql(TableId id) {
+        return "DELETE FROM " + table + " WHERE source_schema = " + Identifiers.literal(id.schema())
+                + " AND source_table = " + Identifiers.literal(id.name());
+    }
+
     static String encode(CaptureVersion v) {
         SourceTable t = v.layout().table();
         List<Column> columns = new ArrayList<>();

@@ -165,6 +165,16 @@ public final class PositionStore {
         return i;
     }
 
+    /** Removes the task's position of one table; returns whether there was one. */
+    public boolean delete(Connection c, TableId id) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + table + " WHERE task = ? AND source_schema = ? AND source_table = ?")) {
+            ps.setString(1, task);
+            ps.setString(2, id.schema());
+            ps.setString(3, id.name());
+            return ps.executeUpdate() > 0;
+        }
+    }
+
     public int deleteTask(Connection c) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + table + " WHERE task = ?")) {
             ps.setString(1, task);

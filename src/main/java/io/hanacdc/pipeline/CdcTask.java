@@ -6,12 +6,14 @@ import io.hanacdc.capture.CaptureEvolver;
 import io.hanacdc.capture.CaptureInstaller;
 import io.hanacdc.capture.SchemaHistory;
 import io.hanacdc.capture.TableHistory;
+import io.hanacdc.capture.UnreadCapture;
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.checkpoint.PositionStore;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.config.TargetNames;
 import io.hanacdc.db.DataSources;
 import io.hanacdc.schema.SourceTable;
+import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialects;
@@ -21,6 +23,7 @@ import java.sql.PreparedStatement;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import io.hanacdc.stream.HeldBackQuery;
+import io.hanacdc.stream.PendingRowsQuery;
 import io.hanacdc.capture.CdcPurger;
 import io.hanacdc.stream.BatchReader;
 import io.hanacdc.stream.ChangeHook;
@@ -33,7 +36,10 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,9 +58,10 @@ public final class CdcTask implements AutoCloseable {
     private final CaptureNames names;
     private final String task;
     private final SchemaWatcher watcher;
+    private final UnreadCapture unread;
 
     private CdcTask(HikariDataSource source, MySqlTarget target, List<TableWorker> workers, SourceDialect dialect, CaptureNames names,
-                    String task, SchemaWatcher watcher) {
+                    String task, SchemaWatcher watcher, UnreadCapture unread) {
         this.source = source;
         this.target = target;
         this.workers = workers;
@@ -62,16 +69,25 @@ public final class CdcTask implements AutoCloseable {
         this.names = names;
         this.task = task;
         this.watcher = watcher;
+        this.unread = unread;
     }
 
     /**
-     * Checks the shapes of the tables this process runs (DESIGN §5), following changes; returns the high
-     * water mark read before the check, up to which purging cannot lose rows a later check would re-read.
+     * Checks the shapes of the tables this process runs (DESIGN §5), following changes, and which captured
+     * tables this task does not read; returns the high water mark read before the check, up to which
+     * purging cannot lose rows a later check would re-read.
      */
     public long checkSchemas() throws SQLException {
         try (Connection c = source.getConnection()) {
-            return watcher.check(c, workers.stream().filter(w -> !w.standby()).map(TableWorker::history).toList());
+            long high = watcher.check(c, workers.stream().filter(w -> !w.standby()).map(TableWorker::history).toList());
+            unread.refresh(c);
+            return high;
         }
+    }
+
+    /** Captured tables nothing in this task applies, as of the last check. */
+    public UnreadCapture unread() {
+        return unread;
     }
 
     /** Purges, for every table, the CDC rows all its subscribers have applied (and a schema check has seen); returns rows deleted. */
@@ -85,7 +101,7 @@ public final class CdcTask implements AutoCloseable {
                     continue;
                 }
                 Watermark bound = base.high() <= checked ? base : new Watermark(checked, base.open(), base.openFrom());
-                deleted += purger.purge(c, w.table().id(), bound, BatchReader.captureTables(dialect, names, w.table()));
+                deleted += purger.purge(c, w.table().id(), bound, BatchReader.captureTables(dialect, names, w.table().id()));
             }
         }
         return deleted;
@@ -148,9 +164,12 @@ public final class CdcTask implements AutoCloseable {
             }
             CaptureInstaller installer = new CaptureInstaller(dialect, names, cfg.task(), cfg.lockTimeout());
             WatermarkChoice watermarks;
+            Set<TableId> listed = captured.stream().map(SourceTable::id).collect(Collectors.toSet());
+            UnreadCapture unread = new UnreadCapture(dialect, names, cfg.task(), listed::contains);
             try (Connection c = source.getConnection()) {
                 watermarks = new WatermarkChoice(cfg, dialect, names, installer, c);
                 installCapture(installer, c, tables);
+                unread.refresh(c);
             }
             List<TableWorker> workers = new ArrayList<>();
             TableWorkerFactory factory = new TableWorkerFactory(cfg, dialect, names, source, target, naming, store, watermarks, observer, hook);
@@ -167,7 +186,7 @@ public final class CdcTask implements AutoCloseable {
                 }
             }
             SchemaWatcher watcher = new SchemaWatcher(dialect, names, new CaptureEvolver(dialect, names, cfg.lockTimeout()), installer);
-            return new CdcTask(source, target, workers, dialect, names, cfg.task(), watcher);
+            return new CdcTask(source, target, workers, dialect, names, cfg.task(), watcher, unread);
         } catch (SQLException | RuntimeException e) {
             if (target != null) {
                 target.close();
@@ -238,6 +257,11 @@ public final class CdcTask implements AutoCloseable {
 
     public MySqlTarget target() {
         return target;
+    }
+
+    /** The query of a captured table's rows above a data id. */
+    public PendingRowsQuery pendingRowsQuery(TableId table) {
+        return new PendingRowsQuery(dialect, BatchReader.captureTables(dialect, names, table));
     }
 
     /** The held-back-rows query of a table's CDC table. */

@@ -55,7 +55,7 @@ final class WatermarkChoice {
         if (!gapProbe) {
             return new OpenTransactionsWatermark(dialect, names);
         }
-        return new GapProbeWatermark(dialect, installer::allCaptureTables, BatchReader.captureTables(dialect, names, table),
+        return new GapProbeWatermark(dialect, installer::allCaptureTables, BatchReader.captureTables(dialect, names, table.id()),
                 cfg.probeTimeout());
     }
 }

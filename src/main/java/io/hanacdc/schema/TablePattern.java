@@ -21,7 +21,7 @@ public record TablePattern(String schema, String table) {
             if (entry.isEmpty()) {
                 continue;
             }
-            TablePattern p = parse(entry);
+            TablePattern p = parse(entry, "hanacdc.tables entry");
             if (!seen.add(p)) {
                 throw new CdcException("hanacdc.tables lists " + entry + " twice: remove the duplicate");
             }
@@ -30,8 +30,26 @@ public record TablePattern(String schema, String table) {
         return out;
     }
 
+    /** One table named exactly, in the same syntax (uninstall --table): no wildcard. */
+    public static TableId table(String entry) {
+        TablePattern p = parse(entry.strip(), "--table");
+        if (p.isWildcard()) {
+            throw new CdcException("--table " + entry + " is a pattern: name one table, schema.table");
+        }
+        return new TableId(p.schema(), p.table());
+    }
+
+    /** The table as hanacdc.tables and --table spell it: a part holding a dot or a double quote is quoted. */
+    public static String spell(TableId id) {
+        return spellPart(id.schema()) + "." + spellPart(id.name());
+    }
+
+    private static String spellPart(String part) {
+        return part.contains(".") || part.contains("\"") ? "\"" + part.replace("\"", "\"\"") + "\"" : part;
+    }
+
     /** Splits at the first dot; a schema or table containing a dot is written in double quotes: "my.schema"."t". */
-    static TablePattern parse(String entry) {
+    static TablePattern parse(String entry, String what) {
         List<String> parts = new ArrayList<>();
         StringBuilder cur = new StringBuilder();
         boolean quoted = false;
@@ -53,7 +71,7 @@ public record TablePattern(String schema, String table) {
         }
         parts.add(cur.toString());
         if (quoted || parts.size() != 2 || parts.get(0).isEmpty() || parts.get(1).isEmpty()) {
-            throw new CdcException("hanacdc.tables entry '" + entry + "' is not schema.table or schema.* "
+            throw new CdcException(what + " '" + entry + "' is not schema.table or schema.* "
                     + "(quote names containing dots: \"my.schema\".\"table\")");
         }
         return new TablePattern(parts.get(0), parts.get(1));

@@ -6,6 +6,7 @@ import io.hanacdc.capture.CaptureVersion;
 import io.hanacdc.capture.TableHistory;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
+import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
 import java.sql.Connection;
@@ -27,11 +28,11 @@ import java.util.Map;
  */
 public final class BatchReader {
     /** The qualified capture tables this reader reads (CDC table, then the capture-error table if any). */
-    public static List<String> captureTables(SourceDialect dialect, CaptureNames names, SourceTable table) {
+    public static List<String> captureTables(SourceDialect dialect, CaptureNames names, TableId table) {
         List<String> out = new ArrayList<>();
-        out.add(dialect.qualified(names.cdcSchema(), names.cdcTable(table.id())));
+        out.add(dialect.qualified(names.cdcSchema(), names.cdcTable(table)));
         if (dialect.recordsCaptureErrors()) {
-            out.add(dialect.qualified(names.cdcSchema(), names.errorTable(table.id())));
+            out.add(dialect.qualified(names.cdcSchema(), names.errorTable(table)));
         }
         return out;
     }
@@ -51,7 +52,7 @@ public final class BatchReader {
     public BatchReader(SourceDialect dialect, CaptureNames names, TableHistory history) {
         this.dialect = dialect;
         this.history = history;
-        this.tables = captureTables(dialect, names, history.latest().layout().table());
+        this.tables = captureTables(dialect, names, history.table());
     }
 
     private List<Part> parts() {

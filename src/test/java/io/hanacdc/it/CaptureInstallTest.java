@@ -88,6 +88,24 @@ class CaptureInstallTest {
         }
     }
 
+    /** Uninstall removes a table's schema history with its capture, so capturing the table again starts at version 1. */
+    @Test
+    void aTableWhoseCaptureWasRemovedWhileOthersStayCanBeCapturedAgain() throws Exception {
+        try (Pipeline p = new Pipeline("again")) {
+            exec(p.sourceUrl, "CREATE TABLE public.a (id int PRIMARY KEY)", "CREATE TABLE public.b (id int PRIMARY KEY, v text)");
+            p.set("hanacdc.task", "second").set("hanacdc.tables", "public.a");
+            run(p, "install");
+            p.set("hanacdc.task", "test").set("hanacdc.tables", "public.a,public.b");
+            run(p, "install");
+            run(p, "uninstall"); // b's capture goes, a's stays for task 'second'
+            assertEquals(0, Pipeline.count(p.sourceUrl, "SELECT COUNT(*) FROM hanacdc.hanacdc_schema_history WHERE source_table = 'b'"));
+            exec(p.sourceUrl, "INSERT INTO public.b VALUES (1, 'x')");
+            p.start();
+            exec(p.sourceUrl, "INSERT INTO public.b VALUES (2, 'y')");
+            p.awaitConverged(20_000);
+        }
+    }
+
     @Test
     void missingOrDisabledTriggersAreReportedAndRepairedAtStartup() throws Exception {
         try (Pipeline p = new Pipeline("repair")) {

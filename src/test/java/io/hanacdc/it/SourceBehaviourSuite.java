@@ -8,12 +8,14 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.Statement;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
  * The contract every source dialect is held to, in portable SQL: install, initial load, streaming of
- * inserts, updates, deletes, key changes (shifts and swaps in one statement too) and rollbacks, keys-only capture, and an uninstall that
- * leaves no capture object behind. Subclassed per dialect.
+ * inserts, updates, deletes, key changes (shifts and swaps in one statement too) and rollbacks,
+ * keys-only capture, a table taken out of the list and uninstalled alone, and an uninstall that leaves
+ * no capture object behind. Subclassed per dialect.
  */
 abstract class SourceBehaviourSuite {
     protected abstract SourceFixture fixture() throws Exception;
@@ -131,10 +133,52 @@ abstract class SourceBehaviourSuite {
         }
     }
 
+    /**
+     * A table taken out of hanacdc.tables is named as unread capture, its CDC rows are counted, and
+     * uninstall --table removes its capture alone while the listed table streams on.
+     */
+    @Test
+    void aTableNoLongerListedIsNamedUntilItsCaptureIsUninstalled() throws Exception {
+        SourceFixture f = fixture();
+        String s = f.freshSchema("unlisted");
+        exec(f.createTable(s, "T1", "\"ID\" INTEGER NOT NULL, PRIMARY KEY (\"ID\")"),
+                f.createTable(s, "T2", "\"ID\" INTEGER NOT NULL, PRIMARY KEY (\"ID\")"));
+        try (Pipeline p = pipeline("unlisted", s)) {
+            p.start();
+            p.awaitConverged(30_000);
+            p.stop();
+            long triggersOfBoth = Pipeline.count(f.url(), triggersOn(s));
+            p.set("hanacdc.tables", s + ".T1").start();
+            for (int i = 1; i <= 20; i++) {
+                exec("INSERT INTO \"" + s + "\".\"T2\" VALUES (" + i + ")");
+            }
+            var unread = p.task().unread().current();
+            assertEquals(List.of(s + ".T2 unlisted"), unread.stream().map(t -> t.id() + " " + t.state()).toList());
+            try (Connection c = TestDatabases.connect(f.url())) {
+                assertEquals(20, p.task().pendingRowsQuery(unread.get(0).id()).count(c, unread.get(0).appliedHigh()));
+            }
+            commands(p).uninstallTable(s + ".T2");
+            assertEquals(triggersOfBoth / 2, Pipeline.count(f.url(), triggersOn(s)), "T2's triggers are gone, T1's stay");
+            p.task().checkSchemas();
+            assertEquals(List.of(), p.task().unread().current());
+            exec("INSERT INTO \"" + s + "\".\"T2\" VALUES (100)", "INSERT INTO \"" + s + "\".\"T1\" VALUES (100)");
+            p.awaitConverged(30_000);
+            p.stop();
+            uninstall(p);
+        } finally {
+            exec(f.dropSchema(s));
+            exec(f.dropSchema(s + "_CDC"));
+        }
+    }
+
     /** The catalog query counting the triggers on a schema's tables. */
     protected abstract String triggersOn(String schema);
 
+    private static Commands commands(Pipeline p) {
+        return new Commands(p.config(), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+    }
+
     private static void uninstall(Pipeline p) throws Exception {
-        new Commands(p.config(), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)).uninstall();
+        commands(p).uninstall();
     }
 }

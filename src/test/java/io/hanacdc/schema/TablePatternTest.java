@@ -30,4 +30,14 @@ class TablePatternTest {
         assertThrows(CdcException.class, () -> TablePattern.parseList("S.T,S.T"));
         assertThrows(CdcException.class, () -> TablePattern.parseList(""));
     }
+
+    @Test
+    void oneTableIsSpelledSoThatItReadsBackExactly() {
+        for (TableId id : List.of(new TableId("SALES", "ORDERS"), new TableId("my.schema", "t\"x"), new TableId("s", "Odd Name.v2"))) {
+            assertEquals(id, TablePattern.table(TablePattern.spell(id)));
+        }
+        assertEquals("\"my.schema\".\"t\"\"x\"", TablePattern.spell(new TableId("my.schema", "t\"x")));
+        assertThrows(CdcException.class, () -> TablePattern.table("S.*"));
+        assertThrows(CdcException.class, () -> TablePattern.table("justatable"));
+    }
 }

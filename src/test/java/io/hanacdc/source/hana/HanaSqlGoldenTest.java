@@ -13,6 +13,8 @@ import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureOptions;
 import io.hanacdc.stream.BatchQuery;
+import io.hanacdc.stream.BatchReader;
+import io.hanacdc.stream.PendingRowsQuery;
 import io.hanacdc.stream.StreamRange;
 import io.hanacdc.stream.Watermark;
 import java.io.IOException;
@@ -134,6 +136,20 @@ class HanaSqlGoldenTest {
         out.addAll(sql.installTriggers(v2));
         out.add(sql.resyncKeys(v1, v2, 4711));
         golden("hana-schema-change.sql", out);
+    }
+
+    /**
+     * The count of a captured table's CDC rows not applied (metrics, API and status of a table no task
+     * reads): a subquery with ORDER BY and LIMIT in a FROM clause, as SAP-docs/sap-hana-cloud-hana-database
+     * docs/sql-ref/010-SQL-Reference/012-SQL-Statements/select-statement-data-manipulation-20fcf24.md
+     * has {@code <subquery> ::= … [ <order_by_clause> <limit_clause> ]} and {@code ( <select_statement> ) [ [ AS ] <subquery_alias> ]}.
+     */
+    @Test
+    void pendingRowsQueryMatchesGolden() throws IOException {
+        HanaDialect hana = new HanaDialect(CaptureOptions.DEFAULT);
+        CaptureNames names = new CaptureNames("CDC", 127);
+        PendingRowsQuery q = new PendingRowsQuery(hana, BatchReader.captureTables(hana, names, sample().id()));
+        golden("hana-pending-rows.sql", BatchReader.captureTables(hana, names, sample().id()).stream().map(q::sql).toList());
     }
 
     @Test
