@@ -52,7 +52,7 @@ public final class CaptureInstaller {
         List<String> out = new ArrayList<>(sql.installShared());
         for (SourceTable t : withHeartbeat(tables)) {
             out.addAll(installStatements(t, false));
-            out.add(history.insertSql(firstVersion(t, null))); // object and column ids are filled in by the first schema check
+            out.add(history.insertSql(firstVersion(t, null, 0))); // object and column ids are filled in by the first schema check
         }
         return out;
     }
@@ -65,9 +65,9 @@ public final class CaptureInstaller {
         return statements;
     }
 
-    private CaptureVersion firstVersion(SourceTable t, TableStamp stamp) {
+    private CaptureVersion firstVersion(SourceTable t, TableStamp stamp, long switchHigh) {
         return new CaptureVersion(CaptureLayout.initial(t, keysOnly()), stamp == null ? Map.of() : stamp.columnIds(),
-                stamp == null ? 0 : stamp.objectId(), 0);
+                stamp == null ? 0 : stamp.objectId(), switchHigh);
     }
 
     /** The given tables and the heartbeat table, which is captured like any other. */
@@ -89,10 +89,11 @@ public final class CaptureInstaller {
         for (SourceTable t : tables) {
             CaptureRegistry.Entry existing = installed.get(t.id());
             if (existing == null) {
-                CaptureVersion first = firstVersion(t, stamps.get(t.id()));
                 run(c, tx -> {
                     execute(tx, installStatements(t, createdSchema));
-                    history.insert(tx, first);
+                    // Creating the triggers waited for the table's open writers (a DDL lock on either source),
+                    // so every id a write of the table takes from now on is above this: where a new reader starts.
+                    history.insert(tx, firstVersion(t, stamps.get(t.id()), dialect.readHighWaterMark(tx, names)));
                     return null;
                 }, "capture for table " + t.id());
                 LOG.info("installed capture for {} (CDC table {}.{})", t.id(), names.cdcSchema(), names.cdcTable(t.id()));

@@ -5,6 +5,9 @@ import io.hanacdc.schema.TableId;
 import io.hanacdc.sql.Identifiers;
 import io.hanacdc.stream.StreamRange;
 import io.hanacdc.stream.Watermark;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -13,6 +16,7 @@ import java.sql.SQLIntegrityConstraintViolationException;
 import java.sql.Statement;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 
@@ -172,6 +176,20 @@ public final class PositionStore {
             ps.setString(2, id.schema());
             ps.setString(3, id.name());
             return ps.executeUpdate() > 0;
+        }
+    }
+
+    /**
+     * The name of the server-wide lock that fences DDL on the table's target (see DdlFence): one per
+     * position row, hashed to stay within the 64 characters MySQL allows a lock name.
+     */
+    public String lockName(TableId id) {
+        String row = String.join("\u0000", controlDatabase, task, id.schema(), id.name());
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(row.getBytes(StandardCharsets.UTF_8));
+            return "hanacdc-ddl:" + HexFormat.of().formatHex(hash, 0, 20);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this Java runtime", e);
         }
     }
 

@@ -10,7 +10,12 @@ import io.hanacdc.schema.TableId;
  */
 public final class StalePositionException extends CdcException {
     public StalePositionException(TableId table, long expectedVersion) {
+        this(table, expectedVersion, "nothing applied");
+    }
+
+    /** @param notDone what this process left undone because of it */
+    public StalePositionException(TableId table, long expectedVersion, String notDone) {
         super("table " + table + ": its stored position is no longer version " + expectedVersion
-                + " (another process applied changes meanwhile); nothing applied, reloading the position");
+                + " (another process applied changes meanwhile); " + notDone + ", reloading the position");
     }
 }

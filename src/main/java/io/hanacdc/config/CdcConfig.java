@@ -25,6 +25,7 @@ public record CdcConfig(
         CaptureOptions capture,
         String watermark,
         Duration probeTimeout,
+        int probesPerPoll,
         AdminSettings admin,
         Maintenance maintenance,
         SchemaChangePolicy schemaChanges) {
@@ -60,6 +61,7 @@ public record CdcConfig(
                         r.string("hanacdc.capture.trigger-level", "statement")),
                 r.oneOf("hanacdc.watermark", "auto", "open-transactions", "gap-probe"),
                 Duration.ofMillis(r.positiveInt("hanacdc.watermark.probe-timeout-ms", 1000)),
+                r.positiveInt("hanacdc.watermark.probes-per-poll", 1000),
                 AdminSettings.load(props),
                 new Maintenance(Duration.ofSeconds(r.positiveInt("hanacdc.heartbeat.interval-s", 5)),
                         Duration.ofSeconds(r.positiveInt("hanacdc.purge.interval-s", 60)),

@@ -9,7 +9,6 @@ import io.hanacdc.stream.ChangeHook;
 import io.hanacdc.stream.ChangeRow;
 import io.hanacdc.stream.ChangeSet;
 import io.hanacdc.stream.StreamRange;
-import io.hanacdc.stream.Watermark;
 import io.hanacdc.stream.WatermarkReader;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -128,7 +127,7 @@ final class StreamStep {
     private Batch schemaStep(Connection source, Position p, int version, Instant readAt, long started, boolean restart) throws SQLException {
         TableShape from = shapes.get(source, p.schemaVersion());
         TableShape to = shapes.get(source, version);
-        StreamRange fresh = restart ? StreamRange.at(watermarks.next(source, StreamRange.at(new Watermark(0, new long[0])))) : null;
+        StreamRange fresh = restart ? StreamRange.at(watermarks.start(source, to.version().switchHigh())) : null;
         return new Batch(p.withSchemaVersion(version), List.of(), null, to, false, readAt, started, new SchemaStep(from, to, fresh));
     }
 

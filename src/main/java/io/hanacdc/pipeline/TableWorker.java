@@ -154,8 +154,8 @@ public final class TableWorker {
             }
             Position start;
             try (Connection s = source.getConnection()) {
-                start = Position.startSnapshot(table.id(), StreamRange.at(stream.watermarks().next(s, StreamRange.at(new Watermark(0, new long[0])))),
-                        stream.shapes().history().latest().version());
+                var version = stream.shapes().history().latest();
+                start = Position.startSnapshot(table.id(), StreamRange.at(stream.watermarks().start(s, version.switchHigh())), version.version());
             }
             start = store.save(t, start); // the start position is durable before the first row is copied
             freshAsOf = Instant.now();

@@ -1,9 +1,9 @@
 package io.hanacdc.pipeline;
 
 import io.hanacdc.CdcException;
+import io.hanacdc.checkpoint.DdlFence;
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.checkpoint.PositionStore;
-import io.hanacdc.checkpoint.TargetTransaction;
 import io.hanacdc.config.SchemaChangePolicy;
 import io.hanacdc.config.SchemaChangePolicy.Action;
 import io.hanacdc.config.SchemaChangePolicy.Kind;
@@ -39,24 +39,39 @@ final class TargetSchemaChange {
         this.idsSurviveRenames = idsSurviveRenames;
     }
 
+    /** The DDL runs only while this process holds the table's current position (see DdlFence). */
     Position apply(Connection target, StreamStep.SchemaStep step, Position next) throws SQLException {
         TableId id = next.table();
+        Position before = next.withSchemaVersion(step.from().version().version());
         if (step.restart() != null) {
             boolean recreated = step.from().version().tableOid() != step.to().version().tableOid();
             if (recreated) {
                 check(id, Kind.RECREATE_TABLE, "was dropped and created again");
             }
-            try (Statement s = target.createStatement()) {
-                s.execute("DROP TABLE IF EXISTS " + step.to().target().qualifiedName());
-            }
-            step.to().target().ensure(target, flavor);
+            Position stored = DdlFence.run(target, store, "DROP TABLE and CREATE TABLE " + step.to().target().qualifiedName(), before, t -> {
+                try (Statement s = t.createStatement()) {
+                    s.execute("DROP TABLE IF EXISTS " + step.to().target().qualifiedName());
+                }
+                step.to().target().ensure(t, flavor);
+            }, next.restartSnapshot(step.restart(), next.schemaVersion()));
             LOG.info("table {} {}: target table made anew, copying it again", id,
                     recreated ? "was re-created at the source" : "changed shape during its initial load");
-            return TargetTransaction.commit(target, t -> { }, store, next.restartSnapshot(step.restart(), next.schemaVersion()));
+            return stored;
         }
         SchemaDiff diff = SchemaDiff.of(step.from().table(), step.from().version().columnIds(), step.to().table(),
                 step.to().version().columnIds(), idsSurviveRenames);
         boolean keepDropped = decide(id, diff);
+        boolean backfill = diff.added().stream().anyMatch(TargetAlter::needsBackfill)
+                || !idsSurviveRenames && !diff.added().isEmpty() && !diff.dropped().isEmpty();
+        Position stored = DdlFence.run(target, store, "ALTER TABLE " + step.to().target().qualifiedName() + " (" + diff + ")", before,
+                t -> alter(t, step, diff, keepDropped), backfill ? next.resnapshot() : next);
+        LOG.info("table {}: target table now has the shape of capture version {} ({}){}", id, next.schemaVersion(),
+                diff.isEmpty() ? "no column change" : diff, backfill ? "; its rows are copied again to fill the new column(s)" : "");
+        return stored;
+    }
+
+    /** The ALTER written against the target's columns as they are now, so a repeat after a crash does nothing twice. */
+    private void alter(Connection target, StreamStep.SchemaStep step, SchemaDiff diff, boolean keepDropped) throws SQLException {
         List<String> alter = TargetAlter.statements(step.from().target(), step.to().target(), diff,
                 step.to().target().existingColumns(target), keepDropped);
         try (Statement s = target.createStatement()) {
@@ -64,15 +79,9 @@ final class TargetSchemaChange {
                 s.execute(sql);
             }
         } catch (SQLException e) {
-            throw new CdcException("table " + id + ": the target table could not follow the source change (" + diff + "): "
+            throw new CdcException("table " + step.to().table().id() + ": the target table could not follow the source change (" + diff + "): "
                     + e.getMessage() + ". Change the target table by hand, or set the policy to stop and re-create it", e);
         }
-        boolean backfill = diff.added().stream().anyMatch(TargetAlter::needsBackfill)
-                || !idsSurviveRenames && !diff.added().isEmpty() && !diff.dropped().isEmpty();
-        Position stored = TargetTransaction.commit(target, t -> { }, store, backfill ? next.resnapshot() : next);
-        LOG.info("table {}: target table now has the shape of capture version {} ({}){}", id, next.schemaVersion(),
-                diff.isEmpty() ? "no column change" : diff, backfill ? "; its rows are copied again to fill the new column(s)" : "");
-        return stored;
     }
 
     /** Checks every change against the policy; returns whether dropped columns are kept on the target. */

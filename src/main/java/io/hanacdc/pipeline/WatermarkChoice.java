@@ -2,6 +2,7 @@ package io.hanacdc.pipeline;
 
 import io.hanacdc.CdcException;
 import io.hanacdc.capture.CaptureInstaller;
+import io.hanacdc.capture.SettledBases;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.source.CaptureNames;
@@ -55,7 +56,8 @@ final class WatermarkChoice {
         if (!gapProbe) {
             return new OpenTransactionsWatermark(dialect, names);
         }
+        SettledBases settled = new SettledBases(dialect, names);
         return new GapProbeWatermark(dialect, installer::allCaptureTables, BatchReader.captureTables(dialect, names, table.id()),
-                cfg.probeTimeout());
+                c -> settled.settledHigh(c, table.id()), cfg.probeTimeout(), cfg.probesPerPoll());
     }
 }

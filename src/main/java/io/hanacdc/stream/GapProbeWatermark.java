@@ -30,30 +30,41 @@ import java.util.stream.Collectors;
  * id, so one long transaction delays only its own table, and retries on the next poll.
  * <p>
  * Probing only up to the previous poll's highest id gives a transaction between taking an id and
- * writing its row a full poll interval before its id is probed.
+ * writing its row a full poll interval before its id is probed. A poll probes at most a set number of
+ * ids and ends its window below the next one, so a stretch of gaps is crossed over several polls
+ * while the table's changes up to it are applied.
  */
 public final class GapProbeWatermark implements WatermarkReader {
     private final SourceDialect dialect;
     private final CaptureTables allCaptureTables;
     private final List<String> ownCaptureTables;
+    private final SettledIds settled;
     private final Duration probeTimeout;
+    private final int probesPerPoll;
     private long previousHighest = -1;
 
-    /**
-     * @param allCaptureTables every capture table that takes ids from the shared sequence (qualified names)
-     * @param ownCaptureTables this table's capture tables, where placeholders go
-     */
     /** Every capture table that takes ids from the shared sequence, qualified, as the registry lists them now. */
     public interface CaptureTables {
         List<String> all(Connection c) throws SQLException;
     }
 
-    public GapProbeWatermark(SourceDialect dialect, CaptureTables allCaptureTables, List<String> ownCaptureTables,
-                             Duration probeTimeout) {
+    /** The highest data id up to which every id is already settled for this table's capture tables (0: none known). */
+    public interface SettledIds {
+        long upTo(Connection c) throws SQLException;
+    }
+
+    /**
+     * @param ownCaptureTables this table's capture tables, where placeholders go
+     * @param settled          what other readers of this table have settled, so a new start does not probe it again
+     */
+    public GapProbeWatermark(SourceDialect dialect, CaptureTables allCaptureTables, List<String> ownCaptureTables, SettledIds settled,
+                             Duration probeTimeout, int probesPerPoll) {
         this.dialect = dialect;
         this.allCaptureTables = allCaptureTables;
         this.ownCaptureTables = ownCaptureTables;
+        this.settled = settled;
         this.probeTimeout = probeTimeout;
+        this.probesPerPoll = probesPerPoll;
     }
 
     @Override
@@ -67,12 +78,27 @@ public final class GapProbeWatermark implements WatermarkReader {
             return new Watermark(done, new long[0]);
         }
         Set<Long> real = realIds(source, tables, done, probeTo);
+        int probes = 0;
         for (long id = done + 1; id <= probeTo; id++) {
-            if (!real.contains(id) && !fill(source, id)) {
-                return new Watermark(id - 1, new long[0]); // still held: everything below it is settled
+            if (real.contains(id)) {
+                continue;
+            }
+            if (probes++ == probesPerPoll || !fill(source, id)) {
+                return new Watermark(id - 1, new long[0]); // still held, or not probed yet: everything below it is settled
             }
         }
         return new Watermark(probeTo, new long[0]);
+    }
+
+    /**
+     * Above the floor and above what others settled, none of the table's ids can be open, so ids below
+     * are never probed: on a busy source those are mostly ids whose rows were purged long ago, one
+     * probe each. The first window then probes up to the highest id seen now.
+     */
+    @Override
+    public Watermark start(Connection source, long floor) throws SQLException {
+        previousHighest = highestRealId(source, allCaptureTables.all(source));
+        return new Watermark(Math.max(floor, settled.upTo(source)), new long[0]);
     }
 
     /** The highest id any capture table holds: rows of transactions still open below it are skipped by a reset to it. */

@@ -20,6 +20,12 @@ public final class OpenTransactionsWatermark implements WatermarkReader {
         return next(source, null);
     }
 
+    /** Every transaction that wrote below H and is not finished is in A: the floor is not needed. */
+    @Override
+    public Watermark start(Connection source, long floor) throws SQLException {
+        return now(source);
+    }
+
     @Override
     public Watermark next(Connection source, StreamRange range) throws SQLException {
         long high = dialect.readHighWaterMark(source, names);

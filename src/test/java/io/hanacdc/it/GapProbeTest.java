@@ -1,5 +1,6 @@
 package io.hanacdc.it;
 
+import static io.hanacdc.it.Pipeline.count;
 import static io.hanacdc.it.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,11 +12,54 @@ import org.junit.jupiter.api.Test;
 /**
  * The gap-probe watermark (for a source user who cannot read open transactions) with real
  * concurrent PostgreSQL transactions: rolled-back ids are filled, an id held by an open transaction
- * holds back only its own table, and nothing is lost or applied twice under concurrent writers.
+ * holds back only its own table, and nothing is lost or applied twice under concurrent writers. A table
+ * a task starts anew probes only the ids its capture may still hold open, never every id since 0, and a
+ * poll probes a bounded number of ids. Probes are counted as the placeholder rows they leave.
  */
 class GapProbeTest {
     private static Pipeline probing(String name) throws Exception {
-        return new Pipeline(name).set("hanacdc.watermark", "gap-probe").set("hanacdc.watermark.probe-timeout-ms", "200");
+        return probing(new Pipeline(name));
+    }
+
+    private static Pipeline probing(Pipeline p) {
+        return p.set("hanacdc.watermark", "gap-probe").set("hanacdc.watermark.probe-timeout-ms", "200")
+                .set("hanacdc.purge.retention-s", "0");
+    }
+
+    private static long placeholders(String sourceUrl, String cdcTable) throws Exception {
+        return count(sourceUrl, "SELECT COUNT(*) FROM hanacdc.\"" + cdcTable + "\" WHERE \"__$OPERATION\" = 0");
+    }
+
+    /** Task b, into a target of its own, started on table public.t of task a's source. */
+    private static Pipeline secondTask(Pipeline a, String name) throws Exception {
+        Pipeline b = probing(new Pipeline(a.sourceUrl, name)).set("hanacdc.task", "b").set("hanacdc.tables", "public.t");
+        b.start();
+        return b;
+    }
+
+    /** Writes 3,000 rows, applies them, and purges them: on a busy source most ids below the newest are purged ones. */
+    private static void applyAndPurge3000(Pipeline p, String... writes) throws Exception {
+        exec(p.sourceUrl, writes);
+        p.awaitConverged(60_000);
+        for (int i = 0; i < 3; i++) {
+            p.tick(); // a base follows the highest id one poll behind
+        }
+        assertTrue(p.task().purge(p.task().purger(p.config())) >= 3000, "the applied rows are purged: their ids are gaps now");
+    }
+
+    /**
+     * A table just added to the task: its start and (empty) initial load, then one change, which must be
+     * applied within five polls. Returns how many ids its stream probed (placeholders beyond {@code before}).
+     */
+    private static long probesForFirstChange(Pipeline p, String table, long before) throws Exception {
+        p.tick();
+        exec(p.sourceUrl, "INSERT INTO public." + table + " VALUES (1, 'first change')");
+        for (int polls = 1; count(p.targetUrl, "SELECT COUNT(*) FROM " + table + " WHERE id = 1") == 0; polls++) {
+            assertTrue(polls <= 5, "the first change of " + table + " was not applied within 5 polls");
+            p.tick();
+        }
+        p.awaitConverged(20_000);
+        return placeholders(p.sourceUrl, "public$" + table) - before;
     }
 
     @Test
@@ -63,6 +107,81 @@ class GapProbeTest {
             wa.stopAndJoin();
             wb.stopAndJoin();
             p.awaitConverged(60_000);
+        }
+    }
+
+    @Test
+    void aTableAddedToABusySourceStartsWhereItsCaptureBeganNotAtDataIdZero() throws Exception {
+        try (Pipeline p = probing("gapfresh")) {
+            exec(p.sourceUrl, "CREATE TABLE public.busy (id int PRIMARY KEY, v text)", "CREATE TABLE public.fresh (id int PRIMARY KEY, v text)");
+            p.set("hanacdc.tables", "public.busy").start();
+            p.awaitConverged(20_000);
+            applyAndPurge3000(p, "INSERT INTO public.busy SELECT g, 'x' FROM generate_series(1, 3000) g");
+
+            p.stop();
+            p.set("hanacdc.tables", "public.busy,public.fresh").start();
+            long probes = probesForFirstChange(p, "fresh", 0);
+            assertTrue(probes < 100, "fresh probed " + probes + " ids: the purged ids below its capture's start were probed");
+        }
+    }
+
+    @Test
+    void aTaskSubscribingLaterStartsAtTheCaptureVersionInForce() throws Exception {
+        try (Pipeline a = probing("gapversion_a")) {
+            exec(a.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY, v text)");
+            a.set("hanacdc.task", "a").set("hanacdc.tables", "public.t").start();
+            a.awaitConverged(20_000);
+            a.stop(); // task a is down: its rows of capture version 1 stay in the CDC table
+            exec(a.sourceUrl, "INSERT INTO public.t VALUES (1, 'version 1, not applied by task a')", "ALTER TABLE public.t ADD COLUMN w int",
+                    "INSERT INTO public.t VALUES (2, 'version 2', 7)");
+            try (Pipeline b = secondTask(a, "gapversion_b")) {
+                b.awaitConverged(20_000);
+                exec(b.sourceUrl, "INSERT INTO public.t VALUES (3, 'streamed by task b', 8)");
+                b.awaitConverged(20_000);
+                assertEquals(null, b.task().workers().stream().filter(w -> w.table().id().name().equals("t")).findFirst().orElseThrow()
+                        .status().lastError(), "task b streams table t");
+            }
+        }
+    }
+
+    @Test
+    void aTaskSubscribingLaterProbesOnlyAboveWhatAProbingSubscriberApplied() throws Exception {
+        try (Pipeline a = probing("gaphorizon_a")) {
+            exec(a.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY, v text)", "CREATE TABLE public.u (id int PRIMARY KEY, v text)");
+            a.set("hanacdc.task", "a").set("hanacdc.tables", "public.t,public.u").start();
+            a.awaitConverged(20_000);
+            applyAndPurge3000(a, "INSERT INTO public.u SELECT g, 'x' FROM generate_series(1, 3000) g", "INSERT INTO public.t VALUES (0, 'zero')");
+
+            try (Pipeline b = secondTask(a, "gaphorizon_b")) {
+                long probes = probesForFirstChange(b, "t", placeholders(a.sourceUrl, "public$t"));
+                assertTrue(probes < 100, "task b probed " + probes + " ids below what task a had applied");
+            }
+        }
+    }
+
+    @Test
+    void aPollProbesABoundedNumberOfIdsAndTheNextGoesOn() throws Exception {
+        try (Pipeline p = probing("gapbound")) {
+            exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY, v text)");
+            p.set("hanacdc.tables", "public.t").set("hanacdc.watermark.probes-per-poll", "50").start();
+            p.awaitConverged(20_000);
+            try (Connection rolledBack = TestDatabases.connect(p.sourceUrl); Statement s = rolledBack.createStatement()) {
+                rolledBack.setAutoCommit(false);
+                s.execute("INSERT INTO public.t SELECT g, 'gone' FROM generate_series(1000, 1399) g"); // 400 gaps
+                rolledBack.rollback();
+            }
+            exec(p.sourceUrl, "INSERT INTO public.t VALUES (1, 'after 400 gaps')");
+            long before = placeholders(p.sourceUrl, "public$t");
+            int polls = 0;
+            while (count(p.targetUrl, "SELECT COUNT(*) FROM t WHERE id = 1") == 0) {
+                assertTrue(++polls <= 40, "the row after the gaps was not applied within 40 polls");
+                long atStart = placeholders(p.sourceUrl, "public$t");
+                p.tick();
+                long probed = placeholders(p.sourceUrl, "public$t") - atStart;
+                assertTrue(probed <= 50, "one poll probed " + probed + " ids, more than hanacdc.watermark.probes-per-poll");
+            }
+            assertTrue(placeholders(p.sourceUrl, "public$t") - before >= 400, "every gap was probed, over several polls");
+            assertTrue(polls >= 8, "the probes were spread over polls: " + polls);
         }
     }
 }

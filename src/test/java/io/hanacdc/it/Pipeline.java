@@ -32,13 +32,21 @@ public final class Pipeline implements AutoCloseable {
 
     /** A pipeline from the given source (any dialect) into a fresh target database. */
     public Pipeline(String sourceUrl, String name) throws Exception {
+        this(sourceUrl, TestDatabases.freshMysql(name), Map.of("hanacdc.task", "test", "hanacdc.batch-size", "100",
+                "hanacdc.snapshot.chunk-size", "500"));
+    }
+
+    private Pipeline(String sourceUrl, String targetUrl, Map<String, String> settings) {
         this.sourceUrl = sourceUrl;
-        this.targetUrl = TestDatabases.freshMysql(name);
-        settings.put("hanacdc.source.url", sourceUrl);
-        settings.put("hanacdc.target.url", targetUrl);
-        settings.put("hanacdc.task", "test");
-        settings.put("hanacdc.batch-size", "100");
-        settings.put("hanacdc.snapshot.chunk-size", "500");
+        this.targetUrl = targetUrl;
+        this.settings.putAll(settings);
+        this.settings.put("hanacdc.source.url", sourceUrl);
+        this.settings.put("hanacdc.target.url", targetUrl);
+    }
+
+    /** A second process of this task: the same source, target and settings (a replica, or the task started twice). */
+    public Pipeline twin() {
+        return new Pipeline(sourceUrl, targetUrl, settings);
     }
 
     public Pipeline set(String key, String value) {
