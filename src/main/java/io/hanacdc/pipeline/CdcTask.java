@@ -64,12 +64,15 @@ public final class CdcTask implements AutoCloseable {
     }
 
     /**
-     * Checks the shapes of the tables this process runs (DESIGN §5), following changes; returns the high
-     * water mark read before the check, up to which purging cannot lose rows a later check would re-read.
+     * Checks the shapes of the tables this process runs (DESIGN §5), following changes, and stops the
+     * tables whose capture waits for a DBA; returns the high water mark up to which purging cannot lose
+     * rows a later check would re-read.
      */
     public long checkSchemas() throws SQLException {
         try (Connection c = source.getConnection()) {
-            return watcher.check(c, workers.stream().filter(w -> !w.standby()).map(TableWorker::history).toList());
+            long bound = watcher.check(c, workers.stream().filter(w -> !w.standby()).map(TableWorker::history).toList());
+            workers.forEach(w -> w.stopFor(watcher.stopReason(w.table().id())));
+            return bound;
         }
     }
 
