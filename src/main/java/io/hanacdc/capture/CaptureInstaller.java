@@ -125,9 +125,10 @@ public final class CaptureInstaller {
 
     /**
      * Brings capture of an installed table up to its current shape: a shape changed since the last
-     * version (while no task ran) becomes the next version, with every key captured under the last
-     * version re-read (since when the change happened is unknown, unless an ALTER recorded its cut);
-     * working triggers are checked otherwise.
+     * version (while no task ran), or an ALTER's recorded cut, becomes the next version, with every key
+     * captured under the last version re-read (since when the change happened is unknown, unless the
+     * cut says); working triggers are checked otherwise. A table whose capture the source user may not
+     * move is left to the schema check, which stops it with the DBA's script.
      */
     private void follow(Connection c, SourceTable t, TableStamp stamp, Long cut) throws SQLException {
         List<CaptureVersion> versions = history.load(c, t.id());
@@ -136,46 +137,76 @@ public final class CaptureInstaller {
                     + " run 'uninstall' and 'install' to reinstall it");
         }
         CaptureVersion latest = versions.get(versions.size() - 1);
-        if (!latest.layout().table().equals(t) || latest.recreatedAs(stamp) || cut != null) {
-            try {
-                evolver.evolve(c, versions, t, stamp, cut != null ? cut : latest.switchHigh());
-            } catch (SQLException e) {
-                throw new CdcException("could not move capture of " + t.id() + " to its new shape (nothing of it was changed): "
-                        + e.getMessage() + hint(e), e);
+        boolean changed = !latest.layout().table().equals(t) || latest.recreatedAs(stamp) || cut != null;
+        try {
+            if (changed || !checkInstalled(c, latest, stamp)) {
+                evolver.evolve(c, versions, cut != null ? cut : latest.switchHigh());
             }
-            return;
+        } catch (CaptureBlockedException e) {
+            LOG.error(e.getMessage());
+        } catch (SQLException e) {
+            throw new CdcException("could not move capture of " + t.id() + " to its new shape (nothing of it was changed): "
+                    + e.getMessage() + hint(e), e);
         }
-        checkInstalled(c, latest, stamp);
     }
 
     /**
      * For a table whose shape is the one captured: records the object and column ids if the version
      * was installed without them (from install --print-sql), so a later drop and re-create or rename is
-     * recognised, and repairs the triggers. Returns whether the ids were recorded now.
+     * recognised, and repairs the triggers. Returns false when the table changed since {@code stamp} was
+     * read (an ALTER recorded its cut, or the catalog differs): then capture must move to a new version,
+     * whose re-read a repair at this version would forget.
+     *
+     * @throws CaptureBlockedException the triggers need repair and the source user may not re-create them
      */
     public boolean checkInstalled(Connection c, CaptureVersion latest, TableStamp stamp) throws SQLException {
-        boolean record = latest.tableOid() == 0 && stamp != null;
-        if (record) {
+        if (latest.tableOid() == 0 && stamp != null) {
             history.recordIds(c, new CaptureVersion(latest.layout(), stamp.columnIds(), stamp.objectId(), latest.switchHigh()));
         }
-        repairTriggers(c, latest.layout());
-        return record;
+        return repairTriggers(c, latest.layout(), stamp);
     }
+
     /**
      * Capture must never silently stop: a trigger someone dropped or disabled, or that the source marked
-     * invalid, is reported and re-created (all three together, atomically, at the installed version).
+     * invalid, is reported and re-created (all three together, atomically, at the installed version) —
+     * unless, under the lock the repair takes, the table turns out to have changed since {@code seen}.
      */
-    private void repairTriggers(Connection c, CaptureLayout layout) throws SQLException {
-        SourceTable t = layout.table();
-        var working = dialect.workingTriggers(c, t.id());
-        List<String> broken = sql.triggerNames(t.id()).stream().filter(n -> !working.contains(n)).toList();
+    private boolean repairTriggers(Connection c, CaptureLayout layout, TableStamp seen) throws SQLException {
+        TableId id = layout.table().id();
+        var working = dialect.workingTriggers(c, id);
+        List<String> broken = sql.triggerNames(id).stream().filter(n -> !working.contains(n)).toList();
         if (broken.isEmpty()) {
-            return;
+            return true;
         }
-        LOG.warn("capture trigger(s) {} of table {} are missing, disabled or invalid: re-creating them", broken, t.id());
-        List<String> statements = new ArrayList<>(sql.uninstallTriggers(t.id()));
+        List<String> statements = new ArrayList<>(List.of(sql.lockSource(id)));
+        statements.addAll(sql.uninstallTriggers(id));
         statements.addAll(sql.installTriggers(layout));
-        run(c, statements, "the capture triggers of table " + t.id());
+        try {
+            return run(c, tx -> {
+                execute(tx, statements.subList(0, 1));
+                if (changedSince(tx, id, seen)) {
+                    return false;
+                }
+                LOG.warn("capture trigger(s) {} of table {} are missing, disabled or invalid: re-creating them", broken, id);
+                execute(tx, statements.subList(1, statements.size()));
+                return true;
+            }, "the capture triggers of table " + id);
+        } catch (CdcException e) {
+            if (e.getCause() instanceof SQLException cause && dialect.isMissingPrivilege(cause)) {
+                throw new CaptureBlockedException(id, "its capture trigger(s) " + broken + " are missing, disabled or invalid and must be re-created",
+                        cause, sql.asOneTransaction(statements));
+            }
+            throw e;
+        }
+    }
+
+    /** Whether an ALTER recorded a cut for the table, or its catalog entry differs from {@code seen} (null: not known). */
+    private boolean changedSince(Connection c, TableId id, TableStamp seen) throws SQLException {
+        if (dialect.ddlCuts(c, names).containsKey(id)) {
+            return true;
+        }
+        TableStamp now = dialect.stamps(c, List.of(id)).get(id);
+        return seen != null && (now == null || now.objectId() != seen.objectId() || !now.fingerprint().equals(seen.fingerprint()));
     }
 
     /** Removes this task's subscriptions and the capture objects nobody else reads. Returns the tables whose capture was removed. */

@@ -82,10 +82,22 @@ public final class SchemaHistory {
 
     /** The insert of a version with its values inlined, for install --print-sql. */
     public String insertSql(CaptureVersion v) {
+        return insertHead() + "VALUES (" + inlined(v) + ", " + v.switchHigh() + ")";
+    }
+
+    /** The insert of a version whose switch point is H as the statement runs ({@link io.hanacdc.source.SourceDialect#highWaterMark}), for a DBA's script. */
+    String insertSql(CaptureVersion v, String highWaterMark) {
+        return insertHead() + "SELECT " + inlined(v) + ", " + highWaterMark;
+    }
+
+    private String insertHead() {
+        return "INSERT INTO " + table + " (source_schema, source_table, version, layout, table_oid, switch_high) ";
+    }
+
+    private static String inlined(CaptureVersion v) {
         TableId id = v.layout().table().id();
-        return "INSERT INTO " + table + " (source_schema, source_table, version, layout, table_oid, switch_high) VALUES ("
-                + Identifiers.literal(id.schema()) + ", " + Identifiers.literal(id.name()) + ", " + v.version() + ", "
-                + Identifiers.literal(encode(v)) + ", " + v.tableOid() + ", " + v.switchHigh() + ")";
+        return Identifiers.literal(id.schema()) + ", " + Identifiers.literal(id.name()) + ", " + v.version() + ", "
+                + Identifiers.literal(encode(v)) + ", " + v.tableOid();
     }
 
     /** Removes every version of the table, with its capture: a table captured again later starts at version 1. */

@@ -73,15 +73,16 @@ public final class CdcTask implements AutoCloseable {
     }
 
     /**
-     * Checks the shapes of the tables this process runs (DESIGN §5), following changes, and which captured
-     * tables this task does not read; returns the high water mark read before the check, up to which
-     * purging cannot lose rows a later check would re-read.
+     * Checks the shapes of the tables this process runs (DESIGN §5), following changes, stops the tables
+     * whose capture waits for a DBA, and finds the captured tables this task does not read; returns the
+     * high water mark up to which purging cannot lose rows a later check would re-read.
      */
     public long checkSchemas() throws SQLException {
         try (Connection c = source.getConnection()) {
-            long high = watcher.check(c, workers.stream().filter(w -> !w.standby()).map(TableWorker::history).toList());
+            long bound = watcher.check(c, workers.stream().filter(w -> !w.standby()).map(TableWorker::history).toList());
+            workers.forEach(w -> w.stopFor(watcher.stopReason(w.table().id())));
             unread.refresh(c);
-            return high;
+            return bound;
         }
     }
 

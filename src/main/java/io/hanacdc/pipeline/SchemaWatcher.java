@@ -1,5 +1,6 @@
 package io.hanacdc.pipeline;
 
+import io.hanacdc.capture.CaptureBlockedException;
 import io.hanacdc.capture.CaptureEvolver;
 import io.hanacdc.capture.CaptureInstaller;
 import io.hanacdc.capture.CaptureVersion;
@@ -15,15 +16,18 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The schema check (DESIGN §5): reads the shape stamps of the tables this process runs in one
- * catalog query; a table whose stamp changed is described again and, when its shape differs from its
- * capture version's, capture moves to the next version. Keys changed since the last check that still
- * saw the old shape are re-read (the ALTER happened after it). Triggers found missing, disabled or
- * invalid are re-created.
+ * catalog query; a table whose stamp changed, or for which an ALTER recorded a cut, is described again
+ * and, when its shape differs from its capture version's (always, after a cut), capture moves to the
+ * next version. Keys changed since the last check that still saw the old shape are re-read (the ALTER
+ * happened after it). Triggers found missing, disabled or invalid are re-created — unless the table
+ * changed after the stamps and cuts were read, which moves capture on instead. A table whose capture
+ * the source user may not change stops, with the script a DBA runs, until the change is made.
  */
 final class SchemaWatcher {
     private static final Logger LOG = LoggerFactory.getLogger(SchemaWatcher.class);
@@ -36,6 +40,8 @@ final class SchemaWatcher {
     private final CaptureEvolver evolver;
     private final CaptureInstaller installer;
     private final Map<TableId, Seen> seen = new HashMap<>();
+    /** Tables stopped until a DBA changes their capture, with the message that says how. */
+    private final Map<TableId, String> stopped = new ConcurrentHashMap<>();
 
     SchemaWatcher(SourceDialect dialect, CaptureNames names, CaptureEvolver evolver, CaptureInstaller installer) {
         this.dialect = dialect;
@@ -45,11 +51,13 @@ final class SchemaWatcher {
     }
 
     /**
-     * Checks the given tables; returns the high water mark read before the catalog: every row with a
-     * higher data id may have been captured after a change this check did not see yet.
+     * Checks the given tables; returns the high water mark read before the catalog (lowered to where
+     * the change of a table not followed yet began): every row with a higher data id may have been
+     * captured after a change this check did not follow yet, and be re-read when it does.
      */
     synchronized long check(Connection c, List<TableHistory> tables) throws SQLException {
         long high = dialect.readHighWaterMark(c, names);
+        long bound = high;
         List<TableHistory> user = tables.stream().filter(h -> !h.table().schema().equals(names.cdcSchema())).toList();
         Map<TableId, TableStamp> stamps = dialect.stamps(c, user.stream().map(TableHistory::table).toList());
         Map<TableId, Long> cuts = dialect.ddlCuts(c, names);
@@ -63,34 +71,52 @@ final class SchemaWatcher {
             }
             Seen before = seen.get(history.table());
             Long cut = cuts.get(history.table());
-            if (cut != null || before == null || !before.fingerprint().equals(stamp.fingerprint()) || before.objectId() != stamp.objectId()) {
-                follow(c, history, stamp, cut != null ? cut : before == null ? null : before.highBefore(), cut != null);
-            } else if (installer.checkInstalled(c, history.latest(), stamp)) {
-                history.reload(c);
+            // the change happened after the exact cut, or after the last check that saw the old shape; unknown at the first check
+            long windowFrom = cut != null ? cut : before != null ? before.highBefore() : history.latest().switchHigh();
+            try {
+                boolean changed = cut != null || before == null || !before.fingerprint().equals(stamp.fingerprint()) || before.objectId() != stamp.objectId();
+                follow(c, history, stamp, windowFrom, changed, cut != null);
+                stopped.remove(history.table());
+            } catch (CaptureBlockedException e) {
+                bound = Math.min(bound, windowFrom);
+                if (!e.getMessage().equals(stopped.put(history.table(), e.getMessage()))) {
+                    LOG.error(e.getMessage());
+                }
+                continue;
+            } catch (SQLException | RuntimeException e) {
+                bound = Math.min(bound, windowFrom);
+                LOG.warn("schema check of {} failed (retried at the next check): {}", history.table(), e.getMessage());
+                continue;
             }
             seen.put(history.table(), new Seen(stamp.fingerprint(), stamp.objectId(), high));
         }
-        return high;
+        return bound;
+    }
+
+    /** Why the table is stopped until a DBA changes its capture, or null. */
+    String stopReason(TableId table) {
+        return stopped.get(table);
     }
 
     /**
-     * @param windowFrom the data id after which the change happened: the exact cut, or the last check that saw the old shape; null when unknown
-     * @param switched   an ALTER switched the table to fallback capture: capture moves on even if the shape is the same
+     * @param changed  the stamp differs from the last check's, or a cut was recorded: the table is described again
+     * @param switched an ALTER switched the table to fallback capture: capture moves on even if the shape is the same
      */
-    private void follow(Connection c, TableHistory history, TableStamp stamp, Long windowFrom, boolean switched) throws SQLException {
-        Optional<SourceTable> now = dialect.describe(c, history.table());
-        if (now.isEmpty()) {
-            return; // dropped between the two catalog reads: the next check sees it
-        }
+    private void follow(Connection c, TableHistory history, TableStamp stamp, long windowFrom, boolean changed, boolean switched)
+            throws SQLException {
         CaptureVersion latest = history.latest();
-        if (latest.layout().table().equals(now.get()) && !latest.recreatedAs(stamp) && !switched) {
-            if (installer.checkInstalled(c, latest, stamp)) {
-                history.reload(c);
+        if (changed) {
+            Optional<SourceTable> now = dialect.describe(c, history.table());
+            if (now.isEmpty()) {
+                return; // dropped between the two catalog reads: the next check sees it
             }
-            return;
+            changed = !latest.layout().table().equals(now.get()) || latest.recreatedAs(stamp) || switched;
         }
-        // Unknown when the change happened (first check since start): every key its version captured is re-read.
-        evolver.evolve(c, history.all(), now.get(), stamp, windowFrom == null ? latest.switchHigh() : windowFrom);
-        history.reload(c);
+        if (changed || !installer.checkInstalled(c, latest, stamp)) {
+            evolver.evolve(c, history.all(), windowFrom);
+            history.reload(c);
+        } else if (latest.tableOid() == 0) {
+            history.reload(c); // the check recorded the table's ids
+        }
     }
 }

@@ -51,6 +51,8 @@ public final class TableWorker {
     private volatile boolean standby;
     private volatile String state = "starting";
     private volatile String lastError;
+    /** Set while the table waits for a DBA to change its capture: the message that says how. */
+    private volatile String stopReason;
     /** Source time up to which the target is known complete: lag is now minus this. */
     private volatile Instant freshAsOf;
     private int failures;
@@ -92,7 +94,7 @@ public final class TableWorker {
             return;
         }
         runCommands();
-        if (System.nanoTime() < retryAtNanos) {
+        if (stopReason != null || System.nanoTime() < retryAtNanos) {
             return;
         }
         try {
@@ -236,6 +238,11 @@ public final class TableWorker {
         LOG.info("table {}: {}", table.id(), owner ? "this replica owns the table now" : "another replica owns the table");
     }
 
+    /** Stops the table until its capture is changed as the reason says; null lets it go on. */
+    void stopFor(String reason) {
+        stopReason = reason;
+    }
+
     /** Whether another replica owns the table. */
     public boolean standby() {
         return standby;
@@ -268,6 +275,8 @@ public final class TableWorker {
 
     public TableStatus status() {
         Position p = position;
-        return TableStatus.of(table.id().toString(), targetName, p, standby ? "standby" : state, lag(), lastError);
+        String stop = stopReason;
+        return TableStatus.of(table.id().toString(), targetName, p, standby ? "standby" : stop != null ? "stopped" : state, lag(),
+                stop != null ? stop : lastError);
     }
 }

@@ -41,6 +41,12 @@ public interface CaptureSql {
     /** Names of the triggers capture puts on the table. */
     List<String> triggerNames(TableId table);
 
+    /**
+     * The statements as a script a DBA runs as it is, in one SQL session, when the source user may
+     * not: one transaction, so it takes effect whole or not at all.
+     */
+    List<String> asOneTransaction(List<String> statements);
+
     /** Removes the CDC table, triggers and any helper objects of one table. */
     List<String> uninstallTable(TableId table);
 

@@ -89,7 +89,15 @@ public interface SourceDialect {
      * H of the watermark: a value at least every data id allocated before this call.
      * Must be read before {@link #readOpenTransactions}.
      */
-    long readHighWaterMark(Connection c, CaptureNames names) throws SQLException;
+    default long readHighWaterMark(Connection c, CaptureNames names) throws SQLException {
+        try (java.sql.Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT " + highWaterMark(names))) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    /** H as an expression and the FROM clause it is selected from, so a script can record it as it runs. */
+    String highWaterMark(CaptureNames names);
 
     /** A of the watermark: the write transactions still open, completing the watermark of the given H. */
     Watermark readOpenTransactions(Connection c, long high) throws SQLException;
@@ -99,6 +107,9 @@ public interface SourceDialect {
 
     /** Whether the exception says a lock wait timed out (the statement was given up, nothing else is wrong). */
     boolean isLockTimeout(SQLException e);
+
+    /** Whether the exception says the connected user lacks a privilege for the statement. */
+    boolean isMissingPrivilege(SQLException e);
 
     /**
      * Runs the work in one transaction in which DDL does not commit on its own, so DDL and DML take

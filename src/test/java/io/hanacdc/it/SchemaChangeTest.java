@@ -221,6 +221,38 @@ class SchemaChangeTest {
         }
     }
 
+    /**
+     * A source user that may read the table but no longer change its triggers (the table changed
+     * owner): the change stops that table with the script a DBA runs, nothing captured since the
+     * change is purged meanwhile, and once the script has run the table goes on by itself.
+     */
+    @Test
+    void aUserThatMayNotChangeTriggersStopsTheTableWithTheScriptForADba() throws Exception {
+        try (Pipeline p = new Pipeline("schemadba")) {
+            String role = "hc_owner_" + Long.toString(System.nanoTime() % 1_000_000, 36);
+            exec(p.sourceUrl, "CREATE ROLE " + role + " LOGIN", "GRANT CREATE ON DATABASE " + p.sourceUrl.replaceAll(".*/([^/?]+)\\?.*", "$1") + " TO " + role,
+                    "CREATE TABLE " + TABLE + " (id int PRIMARY KEY, name varchar(20))", "INSERT INTO " + TABLE + " VALUES (1, 'a'), (2, 'b')",
+                    "ALTER TABLE " + TABLE + " OWNER TO " + role);
+            p.set("hanacdc.tables", TABLE).set("hanacdc.source.url", p.sourceUrl.replace("user=postgres", "user=" + role)).start();
+            p.awaitConverged(30_000);
+            p.task().checkSchemas();
+            exec(p.sourceUrl, "ALTER TABLE " + TABLE + " OWNER TO postgres", "GRANT SELECT ON " + TABLE + " TO " + role,
+                    "ALTER TABLE " + TABLE + " ADD COLUMN qty int", "UPDATE " + TABLE + " SET qty = id * 10, name = name || '2'");
+            p.tick(); // the rows of the old version are applied before the check sees the change
+            p.task().checkSchemas();
+            p.task().purge(p.task().purger(p.config()));
+            p.tick();
+            var status = p.task().workers().stream().filter(w -> w.table().id().toString().equals(TABLE)).findFirst().orElseThrow().status();
+            assertEquals("stopped", status.state(), status.toString());
+            String error = status.lastError();
+            assertTrue(error.contains(TABLE) && error.contains("DBA") && error.contains("CREATE TRIGGER"), error);
+            exec(p.sourceUrl, error.substring(error.indexOf("BEGIN;"))); // the DBA runs the script as it is printed
+            p.task().checkSchemas();
+            p.awaitConverged(30_000);
+            assertEquals(List.of("1 | a2 | 10", "2 | b2 | 20"), Pipeline.rows(p.targetUrl, "SELECT id, name, qty FROM sc ORDER BY id"));
+        }
+    }
+
     private static Verifier.Result verify(Pipeline p) throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         return new Verifier(p.config(), new PrintStream(bytes, true, StandardCharsets.UTF_8), Duration.ofSeconds(10)).run(p.config().tables());

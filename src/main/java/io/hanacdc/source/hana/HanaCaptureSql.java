@@ -228,6 +228,19 @@ final class HanaCaptureSql implements CaptureSql {
         return out;
     }
 
+    /**
+     * DDL joins the transaction only with AUTOCOMMIT DDL OFF, which SAP says to set in a session whose
+     * autocommit is off (set-transaction-autocommit-ddl-statement-transaction-management-d538d11.md):
+     * hdbsql -z, or autocommit off in the SQL console.
+     */
+    @Override
+    public List<String> asOneTransaction(List<String> statements) {
+        List<String> out = new ArrayList<>(List.of("SET TRANSACTION AUTOCOMMIT DDL OFF"));
+        out.addAll(statements);
+        out.addAll(List.of("COMMIT", "SET TRANSACTION AUTOCOMMIT DDL ON"));
+        return out;
+    }
+
     @Override
     public List<String> uninstallShared() {
         return List.of(

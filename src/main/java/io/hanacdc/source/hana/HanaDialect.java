@@ -179,12 +179,8 @@ public final class HanaDialect implements SourceDialect {
     }
 
     @Override
-    public long readHighWaterMark(Connection c, CaptureNames names) throws SQLException {
-        try (Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT " + qualified(names.cdcSchema(), names.sequence()) + ".NEXTVAL FROM DUMMY")) {
-            rs.next();
-            return rs.getLong(1);
-        }
+    public String highWaterMark(CaptureNames names) {
+        return qualified(names.cdcSchema(), names.sequence()) + ".NEXTVAL FROM DUMMY";
     }
 
     @Override
@@ -222,6 +218,12 @@ public final class HanaDialect implements SourceDialect {
     @Override
     public boolean isLockTimeout(SQLException e) {
         return e.getErrorCode() == 131;
+    }
+
+    /** HANA error 258: insufficient privilege (sql-error-codes-20a78d3.md). */
+    @Override
+    public boolean isMissingPrivilege(SQLException e) {
+        return e.getErrorCode() == 258;
     }
 
     /** DDL joins the transaction (AUTOCOMMIT DDL OFF), so a failure rolls back every statement of the unit. */

@@ -243,6 +243,14 @@ final class PostgresCaptureSql implements CaptureSql {
     }
 
     @Override
+    public List<String> asOneTransaction(List<String> statements) {
+        List<String> out = new ArrayList<>(List.of("BEGIN"));
+        out.addAll(statements);
+        out.add("COMMIT");
+        return out;
+    }
+
+    @Override
     public List<String> uninstallShared() {
         List<String> out = new ArrayList<>(cut.uninstallShared());
         out.addAll(List.of(

@@ -17,10 +17,12 @@ import java.util.stream.Collectors;
 
 /**
  * The exact cut of DESIGN §5 on PostgreSQL: an event trigger at the end of every ALTER TABLE of a
- * captured table switches, in the ALTER's own transaction, from the capture triggers (whose column list
- * the ALTER may have broken) to fallback triggers that record only the keys changed (version 0,
- * operation 5), and notes the data id of that moment. Business writes thus never fail on capture, and
- * the schema check knows exactly which keys to re-read when it moves capture to the new version.
+ * captured table that changed the columns capture was made for (names, types, key) switches, in the
+ * ALTER's own transaction, from the capture triggers (whose column list the ALTER may have broken) to
+ * fallback triggers that record only the keys changed (version 0, operation 5), and notes the data id
+ * of that moment. Business writes thus never fail on capture, and the schema check knows exactly which
+ * keys to re-read when it moves capture to the new version. An ALTER that keeps the columns (storage,
+ * constraints, statistics, owner) leaves capture alone: every switch costs a new version.
  * Event triggers need a superuser: without one, none is created and the schema check's poll is the
  * only mechanism (the window is then bounded by the check interval).
  */
@@ -45,6 +47,14 @@ final class PostgresDdlCut {
         return names.cdcColumn(names.cdcSchema(), "$ddl");
     }
 
+    /** The table's columns as name, type, name, type, ...: what {@link #capturedColumns} records, read from the catalog. */
+    private static final String COLUMNS_NOW = "ARRAY(SELECT x FROM pg_attribute a CROSS JOIN LATERAL"
+            + " unnest(ARRAY[a.attname::text, format_type(a.atttypid, a.atttypmod)]) WITH ORDINALITY u(x, o)"
+            + " WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum, u.o)";
+    /** The table's primary key columns in key order, read from the catalog. */
+    private static final String KEY_NOW = "ARRAY(SELECT a.attname::text FROM pg_index i CROSS JOIN LATERAL unnest(i.indkey) WITH ORDINALITY k(attnum, o)"
+            + " JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum WHERE i.indrelid = c.oid AND i.indisprimary ORDER BY k.o)";
+
     List<String> installShared() {
         String fn = inCdc("hanacdc_on_ddl");
         String body = "DECLARE r record; s record;\nBEGIN\n"
@@ -52,7 +62,9 @@ final class PostgresDdlCut {
                 + "  FOR r IN SELECT objid FROM pg_event_trigger_ddl_commands() WHERE command_tag = 'ALTER TABLE' AND object_type IN ('table', 'table column') LOOP\n"
                 + "    FOR s IN UPDATE " + inCdc(CUTS) + " d SET cut = coalesce(d.cut, nextval(" + Identifiers.literal(inCdc(names.sequence()))
                 + "::regclass)) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
-                + " WHERE c.oid = r.objid AND d.source_schema = n.nspname AND d.source_table = c.relname RETURNING d.on_ddl LOOP\n"
+                + " WHERE c.oid = r.objid AND d.source_schema = n.nspname AND d.source_table = c.relname"
+                + " AND (d.captured_columns IS DISTINCT FROM " + COLUMNS_NOW + " OR d.captured_key IS DISTINCT FROM " + KEY_NOW + ")"
+                + " RETURNING d.on_ddl LOOP\n"
                 + "      PERFORM set_config('" + GUARD + "', 'on', true);\n"
                 + "      EXECUTE s.on_ddl;\n"
                 + "      PERFORM set_config('" + GUARD + "', 'off', true);\n"
@@ -63,13 +75,23 @@ final class PostgresDdlCut {
                 + "END";
         return List.of(
                 "CREATE TABLE IF NOT EXISTS " + inCdc(CUTS) + " (source_schema text NOT NULL, source_table text NOT NULL,"
-                        + " on_ddl text NOT NULL, cut bigint, PRIMARY KEY (source_schema, source_table))",
+                        + " on_ddl text NOT NULL, cut bigint, captured_columns text[], captured_key text[], PRIMARY KEY (source_schema, source_table))",
+                // a table made by an earlier release lacks the columns the event trigger compares with; added once, as the
+                // ALTER would lock the table at every start
                 "DO $hanacdc_do$ BEGIN\n"
-                        + "  IF (SELECT rolsuper FROM pg_roles WHERE rolname = current_user)"
-                        + " AND NOT EXISTS (SELECT 1 FROM pg_event_trigger WHERE evtname = " + Identifiers.literal(eventTrigger()) + ") THEN\n"
-                        + "    CREATE FUNCTION " + fn + "() RETURNS event_trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog AS "
+                        + "  IF NOT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass(" + Identifiers.literal(inCdc(CUTS)) + ")"
+                        + " AND attname = 'captured_key') THEN\n"
+                        + "    ALTER TABLE " + inCdc(CUTS) + " ADD COLUMN captured_columns text[], ADD COLUMN captured_key text[];\n"
+                        + "  END IF;\n"
+                        + "END $hanacdc_do$",
+                // the function is replaced every time, so a task of a later release brings its own
+                "DO $hanacdc_do$ BEGIN\n"
+                        + "  IF (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN\n"
+                        + "    CREATE OR REPLACE FUNCTION " + fn + "() RETURNS event_trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog AS "
                         + PostgresCaptureSql.dollarQuote(body) + ";\n"
-                        + "    CREATE EVENT TRIGGER " + q(eventTrigger()) + " ON ddl_command_end WHEN TAG IN ('ALTER TABLE') EXECUTE FUNCTION " + fn + "();\n"
+                        + "    IF NOT EXISTS (SELECT 1 FROM pg_event_trigger WHERE evtname = " + Identifiers.literal(eventTrigger()) + ") THEN\n"
+                        + "      CREATE EVENT TRIGGER " + q(eventTrigger()) + " ON ddl_command_end WHEN TAG IN ('ALTER TABLE') EXECUTE FUNCTION " + fn + "();\n"
+                        + "    END IF;\n"
                         + "  END IF;\n"
                         + "END $hanacdc_do$");
     }
@@ -81,8 +103,9 @@ final class PostgresDdlCut {
     }
 
     /**
-     * The fallback triggers (created disabled) and the table's cut row, reset: what the event trigger
-     * runs to switch over (the capture triggers disabled, the fallback ones enabled) is stored there. {@code TRANSACTION} and {@code NOW} as the capture function uses them.
+     * The fallback triggers (created disabled) and the table's cut row, reset: the columns capture was
+     * made for, and what the event trigger runs to switch over (the capture triggers disabled, the
+     * fallback ones enabled), are stored there. {@code TRANSACTION} and {@code NOW} as the capture function uses them.
      */
     List<String> installFallback(CaptureLayout layout, String cdcTable, List<String> captureTriggers, String nextDataId,
                                  String transaction, String now) {
@@ -112,8 +135,18 @@ final class PostgresDdlCut {
                 "ALTER TABLE " + src + " " + kinds.stream().map(k -> "DISABLE TRIGGER " + q(names.trigger(id, "k" + k)))
                         .collect(Collectors.joining(", ")),
                 "DELETE FROM " + inCdc(CUTS) + where(id),
-                "INSERT INTO " + inCdc(CUTS) + " (source_schema, source_table, on_ddl) VALUES (" + Identifiers.literal(id.schema()) + ", "
-                        + Identifiers.literal(id.name()) + ", " + Identifiers.literal(onDdl) + ")");
+                "INSERT INTO " + inCdc(CUTS) + " (source_schema, source_table, on_ddl, captured_columns, captured_key) VALUES ("
+                        + Identifiers.literal(id.schema()) + ", " + Identifiers.literal(id.name()) + ", " + Identifiers.literal(onDdl) + ", "
+                        + textArray(capturedColumns(layout)) + ", " + textArray(layout.table().primaryKey()) + ")");
+    }
+
+    /** The columns of the layout as {@link #COLUMNS_NOW} reads them: name and type (as format_type prints it) of each, in order. */
+    private static List<String> capturedColumns(CaptureLayout layout) {
+        return layout.table().columns().stream().flatMap(c -> java.util.stream.Stream.of(c.name(), c.sourceType())).toList();
+    }
+
+    private static String textArray(List<String> values) {
+        return "ARRAY[" + values.stream().map(Identifiers::literal).collect(Collectors.joining(", ")) + "]::text[]";
     }
 
     private static String columns(String alias, CaptureLayout layout) {

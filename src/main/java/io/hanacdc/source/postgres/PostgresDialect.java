@@ -205,13 +205,8 @@ public final class PostgresDialect implements SourceDialect {
     }
 
     @Override
-    public long readHighWaterMark(Connection c, CaptureNames names) throws SQLException {
-        String sql = "SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END FROM "
-                + qualified(names.cdcSchema(), names.sequence());
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-            rs.next();
-            return rs.getLong(1);
-        }
+    public String highWaterMark(CaptureNames names) {
+        return "CASE WHEN is_called THEN last_value ELSE last_value - 1 END FROM " + qualified(names.cdcSchema(), names.sequence());
     }
 
     @Override
@@ -232,6 +227,11 @@ public final class PostgresDialect implements SourceDialect {
     @Override
     public boolean isLockTimeout(SQLException e) {
         return "55P03".equals(e.getSQLState());
+    }
+
+    @Override
+    public boolean isMissingPrivilege(SQLException e) {
+        return "42501".equals(e.getSQLState());
     }
 
     @Override

@@ -5,13 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hanacdc.GoldenFiles;
+import io.hanacdc.capture.CaptureEvolver;
 import io.hanacdc.capture.CaptureInstaller;
+import io.hanacdc.capture.CaptureVersion;
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureOptions;
+import io.hanacdc.source.TableStamp;
 import io.hanacdc.stream.BatchQuery;
 import io.hanacdc.stream.BatchReader;
 import io.hanacdc.stream.PendingRowsQuery;
@@ -22,6 +25,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
@@ -97,7 +101,7 @@ class HanaSqlGoldenTest {
         out.add(HanaDialect.TRIGGERS);
         out.addAll(hana.captureSql(names).uninstallTriggers(sample().id()));
         out.addAll(hana.captureSql(names).installTriggers(new io.hanacdc.source.CaptureLayout(sample(), 3, sample().columnNames())));
-        out.add("SELECT " + hana.qualified("CDC", names.sequence()) + ".NEXTVAL FROM DUMMY");
+        out.add("SELECT " + hana.highWaterMark(names));
         out.add("WHERE " + hana.keyAfterPredicate(List.of("select", "Line No")));
         SourceTable t = sample();
         BatchQuery q = new BatchQuery(hana, hana.qualified("CDC", names.cdcTable(t.id())), t.columns());
@@ -150,6 +154,25 @@ class HanaSqlGoldenTest {
         CaptureNames names = new CaptureNames("CDC", 127);
         PendingRowsQuery q = new PendingRowsQuery(hana, BatchReader.captureTables(hana, names, sample().id()));
         golden("hana-pending-rows.sql", BatchReader.captureTables(hana, names, sample().id()).stream().map(q::sql).toList());
+    }
+
+    /**
+     * The script a DBA runs when the task's user may not move capture to version 2 (the change above):
+     * one transaction in a session with autocommit off (set-transaction-autocommit-ddl-statement-transaction-management-d538d11.md),
+     * the switch point read as it runs with NEXTVAL in the select list of an INSERT's subquery
+     * (create-sequence-statement-data-definition-20d5092.md, insert-statement-data-manipulation-20f7f70.md).
+     */
+    @Test
+    void dbaScriptMatchesGolden() throws IOException {
+        HanaDialect hana = new HanaDialect(CaptureOptions.DEFAULT);
+        CaptureNames names = new CaptureNames("CDC", 127);
+        SourceTable before = sample();
+        List<SourceColumn> cols = new ArrayList<>(before.columns());
+        cols.add(column("note", "NVARCHAR", 40, 0, true));
+        SourceTable after = new SourceTable(before.id(), cols, before.primaryKey());
+        var v1 = new CaptureVersion(io.hanacdc.source.CaptureLayout.initial(before, false), Map.of(), 4242, 0);
+        golden("hana-dba-script.sql", new CaptureEvolver(hana, names, Duration.ofSeconds(10))
+                .script(List.of(v1), after, new TableStamp(after.id(), 4242, "", Map.of()), 4711));
     }
 
     @Test
