@@ -40,8 +40,8 @@ public record HttpBinding(Optional<String> host, String setting) {
         }
         String token = "set hanacdc.admin.token (clients then send 'Authorization: Bearer <token>')";
         if (host.isEmpty()) {
-            throw new CdcException("cannot tell which address this Camel runtime's HTTP server binds (hana-cdc knows camel-main's"
-                    + " camel.server.host and Camel Quarkus's quarkus.http.host), so the admin API may be open to other machines: " + token);
+            throw new CdcException("cannot tell which address this Camel runtime's HTTP server binds (hana-cdc knows camel-main's,"
+                    + " started by camel.server.enabled=true, and Camel Quarkus's), so the admin API may be open to other machines: " + token);
         }
         throw new CdcException("the admin API's HTTP server binds " + host.get() + ", set by " + setting + ", so other machines can reach it: "
                 + token + ", or bind it to loopback (127.0.0.1)");
