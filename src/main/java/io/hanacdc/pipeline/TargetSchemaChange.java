@@ -58,7 +58,7 @@ final class TargetSchemaChange {
                 step.to().version().columnIds(), idsSurviveRenames);
         boolean keepDropped = decide(id, diff);
         List<String> alter = TargetAlter.statements(step.from().target(), step.to().target(), diff,
-                step.to().target().existingColumns(target), keepDropped);
+                step.to().target().existingColumns(target), keepDropped, flavor);
         try (Statement s = target.createStatement()) {
             for (String sql : alter) {
                 s.execute(sql);

@@ -19,10 +19,10 @@ final class MySqlTypes {
     private MySqlTypes() {}
 
     /** Key columns of unbounded text/binary type become VARCHAR(255)/VARBINARY(255): MySQL cannot index a TEXT/BLOB whole. */
-    static List<String> columnTypes(List<SourceColumn> columns, Set<String> keyColumns) {
+    static List<String> columnTypes(List<SourceColumn> columns, Set<String> keyColumns, MySqlFlavor flavor) {
         List<String> types = new ArrayList<>();
         for (SourceColumn c : columns) {
-            String type = of(c.type());
+            String type = of(c.type(), flavor);
             if (keyColumns.contains(c.name()) && (type.endsWith("TEXT") || type.endsWith("BLOB"))) {
                 type = type.endsWith("TEXT") ? "VARCHAR(255)" : "VARBINARY(255)";
             }
@@ -46,7 +46,7 @@ final class MySqlTypes {
         return types;
     }
 
-    static String of(ColumnType t) {
+    static String of(ColumnType t, MySqlFlavor flavor) {
         return switch (t.kind()) {
             case BOOLEAN -> "TINYINT(1)";
             case UNSIGNED_TINYINT -> "TINYINT UNSIGNED";
@@ -61,6 +61,8 @@ final class MySqlTypes {
             case CHAR -> t.length() <= 255 ? "CHAR(" + t.length() + ")" : varchar(t.length());
             case VARCHAR -> varchar(t.length());
             case TEXT, JSON -> "LONGTEXT";
+            case SOURCE_TEXT -> t.length() == 0 ? "LONGTEXT" : varchar(t.length());
+            case ARRAY -> flavor.jsonText;
             case BINARY -> t.length() <= 255 ? "BINARY(" + t.length() + ")" : "VARBINARY(" + t.length() + ")";
             case VARBINARY -> t.length() <= 65_000 ? "VARBINARY(" + t.length() + ")" : "LONGBLOB";
             case BLOB -> "LONGBLOB";

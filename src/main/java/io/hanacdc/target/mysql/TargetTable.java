@@ -47,7 +47,7 @@ public final class TargetTable {
 
     /** CREATE TABLE text for the source table, with the documented type mapping. */
     public String createSql(MySqlFlavor flavor) {
-        List<String> types = MySqlTypes.columnTypes(source.columns(), new HashSet<>(source.primaryKey()));
+        List<String> types = MySqlTypes.columnTypes(source.columns(), new HashSet<>(source.primaryKey()), flavor);
         List<String> defs = new ArrayList<>();
         for (int i = 0; i < types.size(); i++) {
             var c = source.columns().get(i);
