@@ -59,8 +59,8 @@ public final class HanaCdcRoutes extends RouteBuilder {
             }
         });
         HeldBack heldBack = new HeldBack(task.source(), task::heldBackQuery);
-        metrics.bind(task.workers(), heldBack);
-        camel.getRegistry().bind("hanacdcStatus", new StatusReporter(task.workers()));
+        metrics.bind(task.workers(), task.stopped(), heldBack);
+        camel.getRegistry().bind("hanacdcStatus", new StatusReporter(task.workers(), task.stopped()));
         camel.getRegistry().bind("hanacdcTransforms", new ChangeTransforms());
         Optional<org.apache.camel.cluster.CamelClusterService> service = ClusterServices.create(cluster);
         if (service.isPresent()) {
@@ -69,7 +69,7 @@ public final class HanaCdcRoutes extends RouteBuilder {
         TableRoutes tableRoutes = new TableRoutes(task, cfg.pollInterval().toMillis(), new TableOwnership(cfg.task(), cluster));
         camel.addRoutes(tableRoutes);
         camel.addRoutes(new MaintenanceRoutes(task, cfg));
-        camel.addRoutes(new AdminRoutes(new TableApi(task.workers(), heldBack), metrics, task, cfg.admin()));
+        camel.addRoutes(new AdminRoutes(new TableApi(task.workers(), task.stopped(), heldBack), metrics, task, cfg.admin()));
         SimpleEventNotifierSupport whenStarted = new SimpleEventNotifierSupport() {
             @Override
             public void notify(CamelEvent event) throws Exception {

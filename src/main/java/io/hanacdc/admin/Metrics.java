@@ -1,6 +1,7 @@
 package io.hanacdc.admin;
 
 import io.hanacdc.pipeline.TableObserver;
+import io.hanacdc.pipeline.TableStatus;
 import io.hanacdc.pipeline.TableWorker;
 import io.hanacdc.schema.TableId;
 import io.micrometer.core.instrument.Counter;
@@ -26,10 +27,17 @@ public final class Metrics implements TableObserver {
         new JvmThreadMetrics().bindTo(registry);
     }
 
-    /** Registers the per-table gauges; the held-back count is read from the source at scrape time. */
-    public void bind(List<TableWorker> workers, HeldBack heldBack) {
+    /**
+     * Registers the per-table gauges; the held-back count is read from the source at scrape time.
+     * Tables that cannot be replicated have only hanacdc_stopped, at 1.
+     */
+    public void bind(List<TableWorker> workers, List<TableStatus> stopped, HeldBack heldBack) {
+        for (TableStatus s : stopped) {
+            stoppedGauge(s.table(), 1);
+        }
         for (TableWorker w : workers) {
             String table = w.table().id().toString();
+            stoppedGauge(table, 0);
             Gauge.builder("hanacdc_lag_seconds", w, x -> x.lag().toMillis() / 1000.0).tag("table", table)
                     .description("now minus the source time up to which the target is complete").register(registry);
             Gauge.builder("hanacdc_snapshot_rows", w, x -> x.status().rowsSnapshotted()).tag("table", table)
@@ -38,6 +46,11 @@ public final class Metrics implements TableObserver {
             Gauge.builder("hanacdc_held_back_rows", w, heldBack::rows).tag("table", table)
                     .description("CDC rows waiting for their open transaction to finish").register(registry);
         }
+    }
+
+    private void stoppedGauge(String table, int value) {
+        Gauge.builder("hanacdc_stopped", () -> value).tag("table", table)
+                .description("1 when the table cannot be replicated and stopped at start (its reason is in the admin API)").register(registry);
     }
 
     @Override

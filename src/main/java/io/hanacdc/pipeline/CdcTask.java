@@ -11,6 +11,7 @@ import io.hanacdc.checkpoint.PositionStore;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.db.DataSources;
 import io.hanacdc.schema.SourceTable;
+import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialects;
@@ -51,9 +52,10 @@ public final class CdcTask implements AutoCloseable {
     private final CaptureNames names;
     private final String task;
     private final SchemaWatcher watcher;
+    private final List<TableStatus> stopped;
 
     private CdcTask(HikariDataSource source, MySqlTarget target, List<TableWorker> workers, SourceDialect dialect, CaptureNames names,
-                    String task, SchemaWatcher watcher) {
+                    String task, SchemaWatcher watcher, List<TableStatus> stopped) {
         this.source = source;
         this.target = target;
         this.workers = workers;
@@ -61,6 +63,7 @@ public final class CdcTask implements AutoCloseable {
         this.names = names;
         this.task = task;
         this.watcher = watcher;
+        this.stopped = stopped;
     }
 
     /**
@@ -123,29 +126,37 @@ public final class CdcTask implements AutoCloseable {
         return start(cfg, observer, ChangeHook.NONE);
     }
 
-    /** Starts the task; each table's changes pass through the hook before they are applied and after they are committed. */
+    /**
+     * Starts the task; each table's changes pass through the hook before they are applied and after they are committed.
+     * A table that cannot be replicated stops alone (see {@link #stopped}); the task fails to start only when no table can.
+     */
     public static CdcTask start(CdcConfig cfg, TableObserver observer, ChangeHook hook) {
         SourceDialect dialect = SourceDialects.forUrl(cfg.source().url(), cfg.capture());
         CaptureNames names = new CaptureNames(cfg.cdcSchema(), dialect.maxIdentifierBytes());
         HikariDataSource source = null;
         MySqlTarget target = null;
+        StoppedTables stopped = new StoppedTables();
         try {
             source = sourcePool(cfg, dialect, MAX_POOL);
-            List<SourceTable> tables;
+            TableResolver.Resolved resolved;
             try (Connection c = source.getConnection()) {
-                tables = new TableResolver(dialect, cfg.cdcSchema()).resolve(c, cfg.tables());
+                resolved = new TableResolver(dialect, cfg.cdcSchema()).resolve(c, cfg.tables());
             }
-            target = new MySqlTarget(cfg.target(), Math.min(MAX_POOL, tables.size() + 2));
+            resolved.refused().forEach(stopped::stop);
+            stopped.requireSome(resolved.tables().size());
+            target = new MySqlTarget(cfg.target(), Math.min(MAX_POOL, resolved.tables().size() + 2));
             String controlDb = cfg.controlDatabase().isEmpty() ? target.database() : cfg.controlDatabase();
             PositionStore store = new PositionStore(controlDb, cfg.task());
-            List<SourceTable> captured = new ArrayList<>(tables);
+            List<SourceTable> captured = new ArrayList<>(resolved.tables());
             captured.add(dialect.captureSql(names).heartbeatTable()); // replicated like any table: proves the pipeline alive
-            List<TargetTable> targetTables = targetTables(target, captured);
+            List<TargetTable> targetTables = targetTables(target, captured, stopped);
+            List<SourceTable> tables = resolved.tables().stream().filter(t -> !stopped.contains(t.id())).toList();
+            stopped.requireSome(tables.size());
             CaptureInstaller installer = new CaptureInstaller(dialect, names, cfg.task(), cfg.lockTimeout());
             WatermarkChoice watermarks;
             try (Connection c = source.getConnection()) {
                 watermarks = new WatermarkChoice(cfg, dialect, names, installer, c);
-                installCapture(installer, c, tables);
+                installCapture(installer, c, tables, stopped);
             }
             List<TableWorker> workers = new ArrayList<>();
             TableWorkerFactory factory = new TableWorkerFactory(cfg, dialect, names, source, target, store, watermarks, observer, hook);
@@ -153,13 +164,25 @@ public final class CdcTask implements AutoCloseable {
             try (Connection s = source.getConnection(); Connection t = target.connection()) {
                 store.ensureTable(t);
                 for (TargetTable tt : targetTables) {
-                    TableHistory history = TableHistory.load(s, schemaHistory, tt.source().id());
-                    targetAtItsVersion(tt, history, store.load(t, tt.source().id())).ensure(t, target.flavor());
-                    workers.add(factory.create(history));
+                    TableId id = tt.source().id();
+                    if (stopped.contains(id)) {
+                        continue;
+                    }
+                    try {
+                        TableHistory history = TableHistory.load(s, schemaHistory, id);
+                        targetAtItsVersion(tt, history, store.load(t, id)).ensure(t, target.flavor());
+                        workers.add(factory.create(history));
+                    } catch (CdcException e) {
+                        if (id.schema().equals(names.cdcSchema())) {
+                            throw e; // the heartbeat table
+                        }
+                        stopped.stop(id, e.getMessage());
+                    }
                 }
             }
+            stopped.requireSome(workers.size() - 1);
             SchemaWatcher watcher = new SchemaWatcher(dialect, names, new CaptureEvolver(dialect, names, cfg.lockTimeout()), installer);
-            return new CdcTask(source, target, workers, dialect, names, cfg.task(), watcher);
+            return new CdcTask(source, target, workers, dialect, names, cfg.task(), watcher, stopped.statuses());
         } catch (SQLException | RuntimeException e) {
             if (target != null) {
                 target.close();
@@ -174,24 +197,31 @@ public final class CdcTask implements AutoCloseable {
     /**
      * Installs what is missing. Replicas starting together install the same capture at the same time;
      * each table's install is atomic and idempotent, so the loser of such a race finds it installed
-     * when it tries again.
+     * when it tries again. A table whose install still fails stops; a lost connection stops the task.
      */
-    private static void installCapture(CaptureInstaller installer, Connection c, List<SourceTable> tables) throws SQLException {
+    private static void installCapture(CaptureInstaller installer, Connection c, List<SourceTable> tables, StoppedTables stopped)
+            throws SQLException {
+        List<SourceTable> pending = tables;
         for (int attempt = 1; ; attempt++) {
-            try {
-                installer.install(c, tables);
+            Map<TableId, CdcException> failed = installer.install(c, pending);
+            for (Map.Entry<TableId, CdcException> f : failed.entrySet()) {
+                if (f.getValue().getCause() instanceof SQLException e && String.valueOf(e.getSQLState()).startsWith("08")) {
+                    throw f.getValue(); // the connection is lost: no table can be installed now
+                }
+                if (!(f.getValue().getCause() instanceof SQLException) || attempt == INSTALL_ATTEMPTS) {
+                    stopped.stop(f.getKey(), f.getValue().getMessage());
+                }
+            }
+            pending = pending.stream().filter(t -> failed.containsKey(t.id()) && !stopped.contains(t.id())).toList();
+            if (pending.isEmpty()) {
                 return;
-            } catch (CdcException e) {
-                if (attempt == INSTALL_ATTEMPTS || !(e.getCause() instanceof SQLException)) {
-                    throw e;
-                }
-                LOG.info("capture install failed, maybe racing another process; trying again: {}", e.getMessage());
-                try {
-                    Thread.sleep(500L * attempt);
-                } catch (InterruptedException ie) {
-                    Thread.currentThread().interrupt();
-                    throw e;
-                }
+            }
+            LOG.info("capture install failed, maybe racing another process; trying again: {}", failed.get(pending.get(0).id()).getMessage());
+            try {
+                Thread.sleep(500L * attempt);
+            } catch (InterruptedException ie) {
+                Thread.currentThread().interrupt();
+                throw new CdcException("interrupted while installing capture", ie);
             }
         }
     }
@@ -208,7 +238,8 @@ public final class CdcTask implements AutoCloseable {
         return DataSources.pool("source", endpoint, size, dialect.connectionInitSql(), dialect.driverProperties());
     }
 
-    private static List<TargetTable> targetTables(MySqlTarget target, List<SourceTable> tables) {
+    /** The target table of each source table; one whose name the target cannot take stops. */
+    private static List<TargetTable> targetTables(MySqlTarget target, List<SourceTable> tables, StoppedTables stopped) {
         Map<String, SourceTable> byName = new HashMap<>();
         List<TargetTable> out = new ArrayList<>();
         for (SourceTable t : tables) {
@@ -217,13 +248,22 @@ public final class CdcTask implements AutoCloseable {
                 throw new CdcException("tables " + clash.id() + " and " + t.id() + " would both be written to target table "
                         + target.database() + "." + t.id().name() + ": replicate them with separate tasks and target databases");
             }
-            out.add(new TargetTable(target.database(), t));
+            try {
+                out.add(new TargetTable(target.database(), t));
+            } catch (CdcException e) {
+                stopped.stop(t.id(), e.getMessage());
+            }
         }
         return out;
     }
 
     public List<TableWorker> workers() {
         return workers;
+    }
+
+    /** The tables that cannot be replicated: stopped at start, each with its reason (state "stopped", last error). */
+    public List<TableStatus> stopped() {
+        return stopped;
     }
 
     public DataSource source() {

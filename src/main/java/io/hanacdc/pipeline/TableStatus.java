@@ -16,6 +16,11 @@ public record TableStatus(String table, String state, String phase, boolean paus
         return of(table, p, state, lag, lastError);
     }
 
+    /** A table that cannot be replicated: it has no worker and says why. */
+    static TableStatus stopped(String table, String reason) {
+        return new TableStatus(table, "stopped", "", false, 0, 0, 0, 0, 0, null, "", 0, Duration.ZERO, reason);
+    }
+
     static TableStatus of(String table, Position p, String state, Duration lag, String lastError) {
         if (p == null) {
             return new TableStatus(table, state, "", false, 0, 0, 0, 0, 0, null, "", 0, lag, lastError);

@@ -64,6 +64,9 @@ public final class TargetTable {
         if (existing.isEmpty()) {
             try (Statement s = c.createStatement()) {
                 s.execute(createSql(flavor));
+            } catch (SQLException e) {
+                throw new CdcException("target table " + database + "." + name + " of source table " + source.id() + " could not be created: "
+                        + e.getMessage(), e);
             }
             return;
         }
