@@ -65,8 +65,8 @@ public final class HanaCdcRoutes extends RouteBuilder {
         });
         HeldBack heldBack = new HeldBack(task.source(), task::heldBackQuery);
         PendingRows pending = new PendingRows(task.source(), task::pendingRowsQuery);
-        metrics.bind(task.workers(), heldBack, pending, task.unread());
-        camel.getRegistry().bind("hanacdcStatus", new StatusReporter(task.workers(), task.unread()));
+        metrics.bind(task.workers(), task.stopped(), heldBack, pending, task.unread());
+        camel.getRegistry().bind("hanacdcStatus", new StatusReporter(task.workers(), task.stopped(), task.unread()));
         camel.getRegistry().bind("hanacdcTransforms", new ChangeTransforms());
         Optional<org.apache.camel.cluster.CamelClusterService> service = ClusterServices.create(cluster);
         if (service.isPresent()) {
@@ -75,7 +75,8 @@ public final class HanaCdcRoutes extends RouteBuilder {
         TableRoutes tableRoutes = new TableRoutes(task, cfg.pollInterval().toMillis(), new TableOwnership(cfg.task(), cluster));
         camel.addRoutes(tableRoutes);
         camel.addRoutes(new MaintenanceRoutes(task, cfg));
-        camel.addRoutes(new AdminRoutes(new TableApi(task.workers(), heldBack, task.unread(), pending), metrics, task, cfg.admin(), binding));
+        camel.addRoutes(new AdminRoutes(new TableApi(task.workers(), task.stopped(), heldBack, task.unread(), pending), metrics, task,
+                cfg.admin(), binding));
         SimpleEventNotifierSupport whenStarted = new SimpleEventNotifierSupport() {
             @Override
             public void notify(CamelEvent event) throws Exception {

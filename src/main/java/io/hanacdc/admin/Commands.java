@@ -48,13 +48,16 @@ public final class Commands {
     public void install(boolean printOnly) throws SQLException {
         try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 1);
              Connection c = source.getConnection()) {
-            List<SourceTable> tables = new TableResolver(dialect, cfg.cdcSchema()).resolve(c, cfg.tables());
+            List<SourceTable> tables = new TableResolver(dialect, cfg.cdcSchema()).resolve(c, cfg.tables()).all();
             if (printOnly) {
                 installer().script(tables).forEach(s -> out.println(s + ";\n"));
                 return;
             }
-            List<SourceTable> captured = installer().install(c, tables);
-            out.println("capture installed for " + captured.size() + " table(s) (with the heartbeat table) in schema " + cfg.cdcSchema());
+            var failed = installer().install(c, tables);
+            if (!failed.isEmpty()) {
+                throw new CdcException(failed.values().stream().map(CdcException::getMessage).collect(java.util.stream.Collectors.joining("; ")));
+            }
+            out.println("capture installed for " + (tables.size() + 1) + " table(s) (with the heartbeat table) in schema " + cfg.cdcSchema());
         }
     }
 

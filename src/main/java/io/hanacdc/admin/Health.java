@@ -36,6 +36,9 @@ public final class Health {
             boolean started = camel.getRouteController().getRouteStatus(r.getRouteId()).isStarted();
             checks.put("route " + r.getRouteId(), started ? "UP" : "route not started");
         }
+        for (TableStatus s : task.stopped()) {
+            checks.put("table " + s.table(), "stopped: " + s.lastError());
+        }
         for (TableWorker w : task.workers()) {
             TableStatus s = w.status();
             boolean late = !s.paused() && s.lag().compareTo(settings.maxLag()) > 0;

@@ -2,6 +2,7 @@ package io.hanacdc.admin;
 
 import io.hanacdc.capture.UnreadCapture;
 import io.hanacdc.pipeline.TableObserver;
+import io.hanacdc.pipeline.TableStatus;
 import io.hanacdc.pipeline.TableWorker;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.stream.PendingRowsQuery;
@@ -39,14 +40,21 @@ public final class Metrics implements TableObserver {
         new JvmThreadMetrics().bindTo(registry);
     }
 
-    /** Registers the per-table gauges; the held-back and pending counts are read from the source at scrape time. */
-    public void bind(List<TableWorker> workers, HeldBack heldBack, PendingRows pending, UnreadCapture unread) {
+    /**
+     * Registers the per-table gauges; the held-back and pending counts are read from the source at scrape
+     * time. Tables that cannot be replicated have only hanacdc_stopped, at 1.
+     */
+    public void bind(List<TableWorker> workers, List<TableStatus> stopped, HeldBack heldBack, PendingRows pending, UnreadCapture unread) {
+        for (TableStatus s : stopped) {
+            stoppedGauge(s.table(), 1);
+        }
         this.pending = pending;
         this.unread = unread;
         Gauge.builder("hanacdc_unread_tables", unread, u -> u.current().size())
                 .description("captured tables nothing in this task applies (named in /health/ready)").register(registry);
         for (TableWorker w : workers) {
             String table = w.table().id().toString();
+            stoppedGauge(table, 0);
             Gauge.builder("hanacdc_lag_seconds", w, x -> x.lag().toMillis() / 1000.0).tag("table", table)
                     .description("now minus the source time up to which the target is complete").register(registry);
             Gauge.builder("hanacdc_snapshot_rows", w, x -> x.status().rowsSnapshotted()).tag("table", table)
@@ -68,6 +76,11 @@ public final class Metrics implements TableObserver {
 
     private double unreadPending(TableId id) {
         return unread.current().stream().filter(t -> t.id().equals(id)).findFirst().map(pending::of).orElse(Double.NaN);
+    }
+
+    private void stoppedGauge(String table, int value) {
+        Gauge.builder("hanacdc_stopped", () -> value).tag("table", table)
+                .description("1 when the table cannot be replicated and stopped at start (its reason is in the admin API)").register(registry);
     }
 
     @Override

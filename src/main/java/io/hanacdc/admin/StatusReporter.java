@@ -16,16 +16,20 @@ import org.slf4j.LoggerFactory;
 public final class StatusReporter {
     private static final Logger LOG = LoggerFactory.getLogger("hanacdc.status");
     private final List<TableWorker> workers;
+    private final List<TableStatus> stopped;
     private final UnreadCapture unread;
 
-    public StatusReporter(List<TableWorker> workers, UnreadCapture unread) {
+    /** @param stopped the tables that cannot be replicated, each with its reason */
+    public StatusReporter(List<TableWorker> workers, List<TableStatus> stopped, UnreadCapture unread) {
         this.workers = workers;
+        this.stopped = stopped;
         this.unread = unread;
     }
 
     public List<TableStatus> statuses() {
         List<TableStatus> out = new ArrayList<>();
         workers.forEach(w -> out.add(w.status()));
+        out.addAll(stopped);
         return out;
     }
 

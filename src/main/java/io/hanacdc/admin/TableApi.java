@@ -32,12 +32,15 @@ public final class TableApi {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private final List<TableWorker> workers;
+    private final List<TableStatus> stopped;
     private final HeldBack heldBack;
     private final UnreadCapture unread;
     private final PendingRows pending;
 
-    public TableApi(List<TableWorker> workers, HeldBack heldBack, UnreadCapture unread, PendingRows pending) {
+    /** @param stopped the tables that cannot be replicated, each with its reason */
+    public TableApi(List<TableWorker> workers, List<TableStatus> stopped, HeldBack heldBack, UnreadCapture unread, PendingRows pending) {
         this.workers = workers;
+        this.stopped = stopped;
         this.heldBack = heldBack;
         this.unread = unread;
         this.pending = pending;
@@ -49,6 +52,11 @@ public final class TableApi {
         for (TableWorker w : workers) {
             Map<String, Object> m = describe(w.status());
             m.put("heldBackBy", heldBack.byTransaction(w)); // open transaction id -> its CDC rows waiting
+            out.add(m);
+        }
+        for (TableStatus s : stopped) {
+            Map<String, Object> m = describe(s);
+            m.put("heldBackBy", Map.of());
             out.add(m);
         }
         for (UnreadCapture.Table t : unread.current()) {
@@ -84,6 +92,9 @@ public final class TableApi {
 
     /** Runs pause, resume, resnapshot or reset on one table and waits for it to take effect. */
     public Map<String, Object> command(String table, String action, String body) {
+        stopped.stream().filter(s -> s.table().equals(table)).findFirst().ifPresent(s -> {
+            throw new Refused(409, "table " + table + " is stopped: " + s.lastError());
+        });
         TableWorker worker = workers.stream().filter(w -> w.table().id().toString().equals(table)).findFirst()
                 .orElseThrow(() -> new Refused(404, "no table " + table + " in this task"));
         if (worker.standby()) {

@@ -13,6 +13,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -77,8 +78,12 @@ public final class CaptureInstaller {
         return all;
     }
 
-    /** Installs what is missing; returns the captured tables: the given ones and the heartbeat table. */
-    public List<SourceTable> install(Connection c, List<SourceTable> userTables) throws SQLException {
+    /**
+     * Installs what is missing, for the given tables and the heartbeat table. Each table on its own: one
+     * that fails is left as it was and returned with its error, the others are installed. The shared
+     * objects and the heartbeat table are needed by every table: their failure is thrown.
+     */
+    public Map<TableId, CdcException> install(Connection c, List<SourceTable> userTables) throws SQLException {
         List<SourceTable> tables = withHeartbeat(userTables);
         boolean schemaExisted = schemaExists(c);
         run(c, sql.installShared(), "the shared capture objects in schema " + names.cdcSchema());
@@ -86,30 +91,42 @@ public final class CaptureInstaller {
         Map<TableId, CaptureRegistry.Entry> installed = registry.entries(c);
         Map<TableId, TableStamp> stamps = dialect.stamps(c, tables.stream().map(SourceTable::id).toList());
         Map<TableId, Long> cuts = dialect.ddlCuts(c, names);
+        Map<TableId, CdcException> failed = new LinkedHashMap<>();
         for (SourceTable t : tables) {
-            CaptureRegistry.Entry existing = installed.get(t.id());
-            if (existing == null) {
-                run(c, tx -> {
-                    execute(tx, installStatements(t, createdSchema));
-                    // Creating the triggers waited for the table's open writers (a DDL lock on either source),
-                    // so every id a write of the table takes from now on is above this: where a new reader starts.
-                    history.insert(tx, firstVersion(t, stamps.get(t.id()), dialect.readHighWaterMark(tx, names)));
-                    return null;
-                }, "capture for table " + t.id());
-                LOG.info("installed capture for {} (CDC table {}.{})", t.id(), names.cdcSchema(), names.cdcTable(t.id()));
-                continue;
-            }
-            if (existing.columns().startsWith(KEYS_ONLY) != keysOnly()) {
-                throw new CdcException("capture for " + t.id() + " was installed " + (keysOnly() ? "with full images" : "keys-only")
-                        + " but hanacdc.capture.mode is " + (keysOnly() ? "keys-only" : "full") + " now; run 'uninstall' and 'install'"
-                        + " again to change the mode");
-            }
-            follow(c, t, stamps.get(t.id()), cuts.get(t.id()));
-            if (!registry.isSubscribed(c, task, t.id())) {
-                subscribe(c, t.id());
+            try {
+                installTable(c, t, installed.get(t.id()), createdSchema, stamps.get(t.id()), cuts.get(t.id()));
+            } catch (CdcException e) {
+                if (t.id().schema().equals(names.cdcSchema())) {
+                    throw e; // the heartbeat table
+                }
+                failed.put(t.id(), e);
             }
         }
-        return tables;
+        return failed;
+    }
+
+    private void installTable(Connection c, SourceTable t, CaptureRegistry.Entry existing, boolean createdSchema, TableStamp stamp, Long cut)
+            throws SQLException {
+        if (existing == null) {
+            run(c, tx -> {
+                execute(tx, installStatements(t, createdSchema));
+                // Creating the triggers waited for the table's open writers (a DDL lock on either source),
+                // so every id a write of the table takes from now on is above this: where a new reader starts.
+                history.insert(tx, firstVersion(t, stamp, dialect.readHighWaterMark(tx, names)));
+                return null;
+            }, "capture for table " + t.id());
+            LOG.info("installed capture for {} (CDC table {}.{})", t.id(), names.cdcSchema(), names.cdcTable(t.id()));
+            return;
+        }
+        if (existing.columns().startsWith(KEYS_ONLY) != keysOnly()) {
+            throw new CdcException("capture for " + t.id() + " was installed " + (keysOnly() ? "with full images" : "keys-only")
+                    + " but hanacdc.capture.mode is " + (keysOnly() ? "keys-only" : "full") + " now; run 'uninstall' and 'install'"
+                    + " again to change the mode");
+        }
+        follow(c, t, stamp, cut);
+        if (!registry.isSubscribed(c, task, t.id())) {
+            subscribe(c, t.id());
+        }
     }
 
     /** Subscribes under the registry row's lock, so another task's uninstall cannot remove the capture in between. */

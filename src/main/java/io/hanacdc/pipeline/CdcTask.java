@@ -59,9 +59,10 @@ public final class CdcTask implements AutoCloseable {
     private final String task;
     private final SchemaWatcher watcher;
     private final UnreadCapture unread;
+    private final List<TableStatus> stopped;
 
     private CdcTask(HikariDataSource source, MySqlTarget target, List<TableWorker> workers, SourceDialect dialect, CaptureNames names,
-                    String task, SchemaWatcher watcher, UnreadCapture unread) {
+                    String task, SchemaWatcher watcher, UnreadCapture unread, List<TableStatus> stopped) {
         this.source = source;
         this.target = target;
         this.workers = workers;
@@ -70,6 +71,7 @@ public final class CdcTask implements AutoCloseable {
         this.task = task;
         this.watcher = watcher;
         this.unread = unread;
+        this.stopped = stopped;
     }
 
     /**
@@ -141,35 +143,42 @@ public final class CdcTask implements AutoCloseable {
         return start(cfg, observer, ChangeHook.NONE);
     }
 
-    /** Starts the task; each table's changes pass through the hook before they are applied and after they are committed. */
+    /**
+     * Starts the task; each table's changes pass through the hook before they are applied and after they are committed.
+     * A table that cannot be replicated stops alone (see {@link #stopped}); the task fails to start only when no table can.
+     */
     public static CdcTask start(CdcConfig cfg, TableObserver observer, ChangeHook hook) {
         SourceDialect dialect = SourceDialects.forUrl(cfg.source().url(), cfg.capture());
         CaptureNames names = new CaptureNames(cfg.cdcSchema(), dialect.maxIdentifierBytes());
         HikariDataSource source = null;
         MySqlTarget target = null;
+        StoppedTables stopped = new StoppedTables();
         try {
             source = sourcePool(cfg, dialect, MAX_POOL);
-            List<SourceTable> tables;
+            TableResolver.Resolved resolved;
             try (Connection c = source.getConnection()) {
-                tables = new TableResolver(dialect, cfg.cdcSchema()).resolve(c, cfg.tables());
+                resolved = new TableResolver(dialect, cfg.cdcSchema()).resolve(c, cfg.tables());
             }
-            target = new MySqlTarget(cfg.target(), Math.min(MAX_POOL, tables.size() + 2));
+            resolved.refused().forEach(stopped::stop);
+            stopped.requireSome(resolved.tables().size());
+            target = new MySqlTarget(cfg.target(), Math.min(MAX_POOL, resolved.tables().size() + 2));
             String controlDb = cfg.controlDatabase().isEmpty() ? target.database() : cfg.controlDatabase();
             PositionStore store = new PositionStore(controlDb, cfg.task());
-            List<SourceTable> captured = new ArrayList<>(tables);
+            List<SourceTable> captured = new ArrayList<>(resolved.tables());
             captured.add(dialect.captureSql(names).heartbeatTable()); // replicated like any table: proves the pipeline alive
             TargetNaming naming = new TargetNaming(cfg.targetNames(), target.database());
             List<TargetTable> targetTables = naming.tables(captured);
             try (Connection t = target.connection()) {
                 TargetNaming.checkDatabasesExist(t, targetTables);
             }
+            List<SourceTable> tables = resolved.tables();
             CaptureInstaller installer = new CaptureInstaller(dialect, names, cfg.task(), cfg.lockTimeout());
             WatermarkChoice watermarks;
             Set<TableId> listed = captured.stream().map(SourceTable::id).collect(Collectors.toSet());
             UnreadCapture unread = new UnreadCapture(dialect, names, cfg.task(), listed::contains);
             try (Connection c = source.getConnection()) {
                 watermarks = new WatermarkChoice(cfg, dialect, names, installer, c);
-                installCapture(installer, c, tables);
+                installCapture(installer, c, tables, stopped);
                 unread.refresh(c);
             }
             List<TableWorker> workers = new ArrayList<>();
@@ -178,16 +187,28 @@ public final class CdcTask implements AutoCloseable {
             try (Connection s = source.getConnection(); Connection t = target.connection()) {
                 store.ensureTable(t);
                 for (TargetTable tt : targetTables) {
-                    TableHistory history = TableHistory.load(s, schemaHistory, tt.source().id());
-                    Optional<Position> position = store.load(t, tt.source().id());
-                    if (targetAtItsVersion(naming, tt, history, position).ensure(t, target.flavor()) && position.isPresent()) {
-                        copyAgain(store, t, position.get(), tt);
+                    TableId id = tt.source().id();
+                    if (stopped.contains(id)) {
+                        continue;
                     }
-                    workers.add(factory.create(history));
+                    try {
+                        TableHistory history = TableHistory.load(s, schemaHistory, id);
+                        Optional<Position> position = store.load(t, id);
+                        if (targetAtItsVersion(naming, tt, history, position).ensure(t, target.flavor()) && position.isPresent()) {
+                            copyAgain(store, t, position.get(), tt);
+                        }
+                        workers.add(factory.create(history));
+                    } catch (CdcException e) {
+                        if (id.schema().equals(names.cdcSchema())) {
+                            throw e; // the heartbeat table
+                        }
+                        stopped.stop(id, e.getMessage());
+                    }
                 }
             }
+            stopped.requireSome(workers.size() - 1);
             SchemaWatcher watcher = new SchemaWatcher(dialect, names, new CaptureEvolver(dialect, names, cfg.lockTimeout()), installer);
-            return new CdcTask(source, target, workers, dialect, names, cfg.task(), watcher, unread);
+            return new CdcTask(source, target, workers, dialect, names, cfg.task(), watcher, unread, stopped.statuses());
         } catch (SQLException | RuntimeException e) {
             if (target != null) {
                 target.close();
@@ -202,24 +223,31 @@ public final class CdcTask implements AutoCloseable {
     /**
      * Installs what is missing. Replicas starting together install the same capture at the same time;
      * each table's install is atomic and idempotent, so the loser of such a race finds it installed
-     * when it tries again.
+     * when it tries again. A table whose install still fails stops; a lost connection stops the task.
      */
-    private static void installCapture(CaptureInstaller installer, Connection c, List<SourceTable> tables) throws SQLException {
+    private static void installCapture(CaptureInstaller installer, Connection c, List<SourceTable> tables, StoppedTables stopped)
+            throws SQLException {
+        List<SourceTable> pending = tables;
         for (int attempt = 1; ; attempt++) {
-            try {
-                installer.install(c, tables);
+            Map<TableId, CdcException> failed = installer.install(c, pending);
+            for (Map.Entry<TableId, CdcException> f : failed.entrySet()) {
+                if (f.getValue().getCause() instanceof SQLException e && String.valueOf(e.getSQLState()).startsWith("08")) {
+                    throw f.getValue(); // the connection is lost: no table can be installed now
+                }
+                if (!(f.getValue().getCause() instanceof SQLException) || attempt == INSTALL_ATTEMPTS) {
+                    stopped.stop(f.getKey(), f.getValue().getMessage());
+                }
+            }
+            pending = pending.stream().filter(t -> failed.containsKey(t.id()) && !stopped.contains(t.id())).toList();
+            if (pending.isEmpty()) {
                 return;
-            } catch (CdcException e) {
-                if (attempt == INSTALL_ATTEMPTS || !(e.getCause() instanceof SQLException)) {
-                    throw e;
-                }
-                LOG.info("capture install failed, maybe racing another process; trying again: {}", e.getMessage());
-                try {
-                    Thread.sleep(500L * attempt);
-                } catch (InterruptedException ie) {
-                    Thread.currentThread().interrupt();
-                    throw e;
-                }
+            }
+            LOG.info("capture install failed, maybe racing another process; trying again: {}", failed.get(pending.get(0).id()).getMessage());
+            try {
+                Thread.sleep(500L * attempt);
+            } catch (InterruptedException ie) {
+                Thread.currentThread().interrupt();
+                throw new CdcException("interrupted while installing capture", ie);
             }
         }
     }
@@ -250,6 +278,11 @@ public final class CdcTask implements AutoCloseable {
 
     public List<TableWorker> workers() {
         return workers;
+    }
+
+    /** The tables that cannot be replicated: stopped at start, each with its reason (state "stopped", last error). */
+    public List<TableStatus> stopped() {
+        return stopped;
     }
 
     public DataSource source() {

@@ -16,6 +16,11 @@ public record TableStatus(String table, String target, String state, String phas
         return of(table, target, p, state, lag, lastError);
     }
 
+    /** A table that cannot be replicated: it has no worker and says why. */
+    static TableStatus stopped(String table, String reason) {
+        return new TableStatus(table, "", "stopped", "", false, 0, 0, 0, 0, 0, null, "", 0, Duration.ZERO, reason);
+    }
+
     static TableStatus of(String table, String target, Position p, String state, Duration lag, String lastError) {
         if (p == null) {
             return new TableStatus(table, target, state, "", false, 0, 0, 0, 0, 0, null, "", 0, lag, lastError);

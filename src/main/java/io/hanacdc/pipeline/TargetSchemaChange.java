@@ -73,7 +73,7 @@ final class TargetSchemaChange {
     /** The ALTER written against the target's columns as they are now, so a repeat after a crash does nothing twice. */
     private void alter(Connection target, StreamStep.SchemaStep step, SchemaDiff diff, boolean keepDropped) throws SQLException {
         List<String> alter = TargetAlter.statements(step.from().target(), step.to().target(), diff,
-                step.to().target().existingColumns(target), keepDropped);
+                step.to().target().existingColumns(target), keepDropped, flavor);
         try (Statement s = target.createStatement()) {
             for (String sql : alter) {
                 s.execute(sql);

@@ -3,6 +3,9 @@ package io.hanacdc.schema;
 /**
  * A source column's type, normalised so that the target side needs to know no source dialect.
  * length: characters or bytes; precision/scale: for DECIMAL and fractional seconds.
+ * SOURCE_TEXT: a type the target has no counterpart for, carried as the source's text for its
+ * values (length: the longest such text in characters, 0 when unbounded). ARRAY: a source array,
+ * carried as its JSON text.
  */
 public record ColumnType(Kind kind, int length, int precision, int scale) {
     public enum Kind {
@@ -10,7 +13,7 @@ public record ColumnType(Kind kind, int length, int precision, int scale) {
         DECIMAL, FLOATING_DECIMAL, REAL, DOUBLE,
         CHAR, VARCHAR, TEXT, BINARY, VARBINARY, BLOB,
         DATE, TIME, TIMESTAMP, TIMESTAMP_TZ,
-        UUID, JSON
+        UUID, JSON, SOURCE_TEXT, ARRAY
     }
 
     public static ColumnType of(Kind kind) {

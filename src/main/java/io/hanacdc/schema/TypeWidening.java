@@ -38,6 +38,9 @@ final class TypeWidening {
         if (x == y && (x == Kind.VARCHAR || x == Kind.VARBINARY)) {
             return b.length() >= a.length();
         }
+        if (x == Kind.SOURCE_TEXT && y == Kind.SOURCE_TEXT) { // length 0: unbounded
+            return b.length() == 0 || a.length() != 0 && b.length() >= a.length();
+        }
         if (x == Kind.VARCHAR && y == Kind.TEXT || x == Kind.VARBINARY && y == Kind.BLOB) {
             return true;
         }

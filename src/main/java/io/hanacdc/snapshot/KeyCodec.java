@@ -56,7 +56,7 @@ final class KeyCodec {
             case TIME -> LocalTime.parse(s);
             case TIMESTAMP, TIMESTAMP_TZ -> LocalDateTime.parse(s);
             case UUID -> UUID.fromString(s);
-            case CHAR, VARCHAR, TEXT, JSON -> s;
+            case CHAR, VARCHAR, TEXT, JSON, SOURCE_TEXT, ARRAY -> s;
         };
     }
 }

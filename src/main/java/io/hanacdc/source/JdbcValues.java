@@ -24,7 +24,7 @@ public final class JdbcValues {
             case REAL -> rs.getFloat(i);
             case DOUBLE -> rs.getDouble(i);
             case CHAR -> withoutPadding(rs.getString(i));
-            case VARCHAR, TEXT, UUID, JSON -> rs.getString(i);
+            case VARCHAR, TEXT, UUID, JSON, SOURCE_TEXT, ARRAY -> rs.getString(i);
             case BINARY, VARBINARY, BLOB -> rs.getBytes(i);
             case DATE -> rs.getObject(i, LocalDate.class);
             case TIME -> rs.getObject(i, LocalTime.class);

@@ -34,11 +34,14 @@ public final class KeysetReader {
         this.dialect = dialect;
         this.table = table;
         this.chunkSize = chunkSize;
+        // ORDER BY names the table's columns through its alias: a bare name would mean the selected value of that
+        // name, which for a column read converted (an enum as text) sorts differently from the key predicate
         String select = "SELECT " + table.columns().stream().map(dialect::selectExpression).collect(Collectors.joining(", "))
-                + " FROM " + dialect.qualified(table.id().schema(), table.id().name());
-        String order = " ORDER BY " + table.primaryKey().stream().map(dialect::quote).collect(Collectors.joining(", ")) + " LIMIT " + chunkSize;
+                + " FROM " + dialect.qualified(table.id().schema(), table.id().name()) + " k";
+        String order = " ORDER BY " + table.primaryKey().stream().map(c -> "k." + dialect.quote(c)).collect(Collectors.joining(", "))
+                + " LIMIT " + chunkSize;
         this.firstChunk = select + (filter == null ? "" : " WHERE " + filter) + order;
-        this.nextChunk = select + " WHERE " + (filter == null ? "" : filter + " AND ") + dialect.keyAfterPredicate(table.primaryKey()) + order;
+        this.nextChunk = select + " WHERE " + (filter == null ? "" : filter + " AND ") + dialect.keyAfterPredicate(table.keyColumns()) + order;
         this.keyIndexes = table.primaryKey().stream().mapToInt(k -> table.columnNames().indexOf(k)).toArray();
         this.keyTypes = table.keyColumns().stream().map(SourceColumn::type).toList();
     }

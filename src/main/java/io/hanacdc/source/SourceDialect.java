@@ -165,8 +165,8 @@ public interface SourceDialect {
         return value;
     }
 
-    /** A keyset predicate: key columns strictly after the given key values (one '?' per key column, in key order). */
-    default String keyAfterPredicate(List<String> keyColumns) {
+    /** A keyset predicate: key columns strictly after the given key values (one parameter per key column, in key order). */
+    default String keyAfterPredicate(List<SourceColumn> keyColumns) {
         // (k1 > ?) OR (k1 = ? AND k2 > ?) ...: portable; dialects with row-value comparison may do better
         StringBuilder sb = new StringBuilder("(");
         for (int i = 0; i < keyColumns.size(); i++) {
@@ -175,11 +175,16 @@ public interface SourceDialect {
             }
             sb.append('(');
             for (int j = 0; j < i; j++) {
-                sb.append(quote(keyColumns.get(j))).append(" = ? AND ");
+                sb.append(quote(keyColumns.get(j).name())).append(" = ").append(parameter(keyColumns.get(j))).append(" AND ");
             }
-            sb.append(quote(keyColumns.get(i))).append(" > ?)");
+            sb.append(quote(keyColumns.get(i).name())).append(" > ").append(parameter(keyColumns.get(i))).append(')');
         }
         return sb.append(')').toString();
+    }
+
+    /** The placeholder a value of the column (as {@link #readValue} reads it) is bound to where it is compared with the column. */
+    default String parameter(SourceColumn column) {
+        return "?";
     }
 
     /** How many times each key value is bound by {@link #keyAfterPredicate}: parameter positions in order. */

@@ -12,11 +12,34 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Turns hanacdc.tables into described tables, checking all of them before anything is installed:
- * a missing table, an empty pattern, a table without primary key or with an unsupported column type
- * stops the task with a message naming it.
+ * Turns hanacdc.tables into described tables, checking all of them before anything is installed.
+ * A table that cannot be replicated (missing, without primary key, with a column hana-cdc cannot
+ * carry) is refused with a message naming it, and the caller decides: the task stops that table
+ * alone, the install command refuses. A pattern that matches nothing, or one pointing into the CDC
+ * schema, is a mistake in the settings and stops everything.
  */
 public final class TableResolver {
+    /** The tables that can be replicated, and why each other one cannot. */
+    public record Resolved(List<SourceTable> tables, Map<TableId, String> refused) {
+        public Resolved {
+            tables = List.copyOf(tables);
+            refused = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(refused));
+        }
+
+        /** Every table, or an error naming each refused one. */
+        public List<SourceTable> all() {
+            if (!refused.isEmpty()) {
+                throw new CdcException(reasons(refused));
+            }
+            return tables;
+        }
+
+        /** The reasons, one per table, as one message. */
+        public static String reasons(Map<TableId, String> refused) {
+            return String.join("; ", refused.values());
+        }
+    }
+
     private final SourceDialect dialect;
     private final String cdcSchema;
 
@@ -25,23 +48,32 @@ public final class TableResolver {
         this.cdcSchema = cdcSchema;
     }
 
-    public List<SourceTable> resolve(Connection c, List<TablePattern> patterns) throws SQLException {
+    public Resolved resolve(Connection c, List<TablePattern> patterns) throws SQLException {
         Map<TableId, SourceTable> out = new LinkedHashMap<>();
+        Map<TableId, String> refused = new LinkedHashMap<>();
         for (TablePattern p : patterns) {
             if (p.schema().equals(cdcSchema)) {
                 throw new CdcException("hanacdc.tables entry " + p + " points into the CDC schema " + cdcSchema + ", which holds hana-cdc's own tables");
             }
             for (TableId id : ids(c, p)) {
-                SourceTable t = dialect.describe(c, id).orElseThrow(() -> new CdcException("table " + id
-                        + " (from hanacdc.tables) does not exist in the source as a table; names are case-sensitive, check the spelling"));
-                if (t.primaryKey().isEmpty()) {
-                    throw new CdcException("table " + id + " has no primary key: hana-cdc needs one to apply updates and deletes."
-                            + " Add a primary key, or leave the table out of hanacdc.tables");
+                try {
+                    out.putIfAbsent(id, describe(c, id));
+                } catch (CdcException e) {
+                    refused.putIfAbsent(id, e.getMessage());
                 }
-                out.putIfAbsent(id, t);
             }
         }
-        return new ArrayList<>(out.values());
+        return new Resolved(new ArrayList<>(out.values()), refused);
+    }
+
+    private SourceTable describe(Connection c, TableId id) throws SQLException {
+        SourceTable t = dialect.describe(c, id).orElseThrow(() -> new CdcException("table " + id
+                + " (from hanacdc.tables) does not exist in the source as a table; names are case-sensitive, check the spelling"));
+        if (t.primaryKey().isEmpty()) {
+            throw new CdcException("table " + id + " has no primary key: hana-cdc needs one to apply updates and deletes."
+                    + " Add a primary key, or leave the table out of hanacdc.tables");
+        }
+        return t;
     }
 
     private List<TableId> ids(Connection c, TablePattern p) throws SQLException {

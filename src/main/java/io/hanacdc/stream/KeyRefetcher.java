@@ -45,7 +45,7 @@ public final class KeyRefetcher {
         this.select = "SELECT " + String.join(", ", select) + " FROM " + dialect.qualified(table.id().schema(), table.id().name()) + " WHERE ";
         this.keyTuple = "(" + table.primaryKey().stream().map(k -> sourceNames.get(table.columnNames().indexOf(k)))
                 .map(dialect::quote).collect(Collectors.joining(", ")) + ")";
-        this.placeholder = "(" + String.join(", ", Collections.nCopies(table.primaryKey().size(), "?")) + ")";
+        this.placeholder = "(" + table.keyColumns().stream().map(dialect::parameter).collect(Collectors.joining(", ")) + ")";
     }
 
     public List<Object[]> fetch(Connection source, List<Object[]> keys) throws SQLException {

@@ -40,7 +40,7 @@ final class ComparableValue {
             case VARBINARY, BLOB -> "0x" + HexFormat.of().formatHex((byte[]) v);
             case TIME -> v instanceof LocalTime t ? t.truncatedTo(ChronoUnit.MICROS).toString() : v.toString();
             case TIMESTAMP, TIMESTAMP_TZ -> v instanceof LocalDateTime t ? t.truncatedTo(ChronoUnit.MICROS).toString() : v.toString();
-            case DATE, VARCHAR, TEXT, UUID, JSON -> v.toString();
+            case DATE, VARCHAR, TEXT, UUID, JSON, SOURCE_TEXT, ARRAY -> v.toString();
         };
         return s.length() <= MAX_INLINE ? "'" + s + "'" : "'" + s.substring(0, 40) + "…' (" + s.length() + " characters, sha-256 " + sha256(s) + ")";
     }

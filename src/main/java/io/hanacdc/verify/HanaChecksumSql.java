@@ -29,7 +29,7 @@ final class HanaChecksumSql implements ChecksumSql {
             case BOOLEAN -> "CASE WHEN " + c + " = TRUE THEN '1' WHEN " + c + " = FALSE THEN '0' END";
             case UNSIGNED_TINYINT, SMALLINT, INTEGER, BIGINT -> "TO_NVARCHAR(" + c + ")";
             case DECIMAL -> withoutTrailingZeros("TO_NVARCHAR(ROUND(" + c + ", " + TargetValues.decimalScale(type) + ", ROUND_HALF_UP))");
-            case FLOATING_DECIMAL, REAL, DOUBLE, TEXT, BLOB, UUID, JSON -> null;
+            case FLOATING_DECIMAL, REAL, DOUBLE, TEXT, BLOB, UUID, JSON, SOURCE_TEXT, ARRAY -> null; // the last two: not HANA types
             case CHAR -> lengthPrefixed("RTRIM(" + c + ", ' ')");
             case VARCHAR -> lengthPrefixed("TO_NVARCHAR(" + c + ")");
             case BINARY -> type.length() <= MAX_BINARY_BYTES ? "RPAD(LOWER(BINTOHEX(" + c + ")), " + 2 * type.length() + ", '0')" : null;

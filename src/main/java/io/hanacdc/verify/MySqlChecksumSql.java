@@ -27,7 +27,7 @@ final class MySqlChecksumSql implements ChecksumSql {
             case DECIMAL, FLOATING_DECIMAL -> TargetValues.decimalScale(type) == 0 ? "CAST(" + c + " AS CHAR)" : withoutTrailingZeros("CAST(" + c + " AS CHAR)");
             case REAL, DOUBLE -> plainDigits("CAST(CAST(" + c + " AS DOUBLE) AS CHAR)"); // a FLOAT as the double it is
             case CHAR -> lengthPrefixed("TRIM(TRAILING ' ' FROM " + c + ")");
-            case VARCHAR, TEXT, JSON -> lengthPrefixed(c);
+            case VARCHAR, TEXT, JSON, SOURCE_TEXT, ARRAY -> lengthPrefixed(c);
             case UUID -> c;
             case BINARY -> "RPAD(LOWER(HEX(" + c + ")), " + 2 * type.length() + ", '0')";
             case VARBINARY, BLOB -> "LOWER(HEX(" + c + "))";

@@ -21,7 +21,7 @@ final class PostgresChecksumSql implements ChecksumSql {
         return Optional.ofNullable(switch (type.kind()) {
             case BOOLEAN -> "CASE WHEN " + c + " THEN '1' WHEN NOT " + c + " THEN '0' END";
             case UNSIGNED_TINYINT, SMALLINT, INTEGER, BIGINT, UUID -> c + "::text";
-            case VARCHAR, TEXT, JSON -> lengthPrefixed(c + "::text");
+            case VARCHAR, TEXT, JSON, SOURCE_TEXT, ARRAY -> lengthPrefixed(c + "::text");
             // rounded half away from zero to the target's scale, as MySQL stores it; trailing zeros dropped
             case DECIMAL, FLOATING_DECIMAL -> "trim_scale(round(" + c + ", " + TargetValues.decimalScale(type) + "))::text";
             case REAL, DOUBLE -> plainDigits(c + "::float8");

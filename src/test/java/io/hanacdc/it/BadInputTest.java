@@ -8,7 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hanacdc.CdcException;
 import org.junit.jupiter.api.Test;
 
-/** Each mistake a user can make stops the task with a message naming the object, and installs nothing. */
+/**
+ * Each mistake a user can make stops the task with a message naming the object, and installs nothing.
+ * A table that cannot be replicated stops only itself (UnreplicableTableTest); the task stops when no
+ * listed table can be replicated.
+ */
 class BadInputTest {
 
     private static String failure(Pipeline p) {
@@ -24,8 +28,8 @@ class BadInputTest {
     @Test
     void tableWithoutPrimaryKey() throws Exception {
         try (Pipeline p = new Pipeline("nopk")) {
-            exec(p.sourceUrl, "CREATE TABLE public.ok (id int PRIMARY KEY)", "CREATE TABLE public.nokey (id int)");
-            String m = failure(p.set("hanacdc.tables", "public.ok,public.nokey"));
+            exec(p.sourceUrl, "CREATE TABLE public.nokey (id int)");
+            String m = failure(p.set("hanacdc.tables", "public.nokey"));
             assertTrue(m.contains("public.nokey") && m.contains("no primary key"), m);
             assertNothingInstalled(p.sourceUrl);
         }
@@ -35,18 +39,19 @@ class BadInputTest {
     void missingTableAndEmptyPattern() throws Exception {
         try (Pipeline p = new Pipeline("missing")) {
             exec(p.sourceUrl, "CREATE TABLE public.ok (id int PRIMARY KEY)");
-            String m = failure(p.set("hanacdc.tables", "public.ok,public.nosuch"));
+            String m = failure(p.set("hanacdc.tables", "public.nosuch"));
             assertTrue(m.contains("public.nosuch") && m.contains("does not exist"), m);
-            m = failure(p.set("hanacdc.tables", "nosuchschema.*"));
+            m = failure(p.set("hanacdc.tables", "public.ok,nosuchschema.*"));
             assertTrue(m.contains("nosuchschema.*") && m.contains("matches no table"), m);
             assertNothingInstalled(p.sourceUrl);
         }
     }
 
+    /** Every type a column may have is replicated; an interval cannot key a target row (equal intervals differ as text). */
     @Test
-    void unsupportedColumnType() throws Exception {
+    void unsupportedKeyColumnType() throws Exception {
         try (Pipeline p = new Pipeline("badtype")) {
-            exec(p.sourceUrl, "CREATE TABLE public.g (id int PRIMARY KEY, span interval)");
+            exec(p.sourceUrl, "CREATE TABLE public.g (span interval PRIMARY KEY)");
             String m = failure(p.set("hanacdc.tables", "public.g"));
             assertTrue(m.contains("public.g.span") && m.contains("interval"), m);
             assertNothingInstalled(p.sourceUrl);

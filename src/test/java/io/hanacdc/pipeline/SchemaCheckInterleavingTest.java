@@ -64,7 +64,7 @@ class SchemaCheckInterleavingTest {
                     watcher.check(c, histories);
                 } else {
                     p.stop();
-                    var tables = new TableResolver(dialect, cfg.cdcSchema()).resolve(c, cfg.tables());
+                    var tables = new TableResolver(dialect, cfg.cdcSchema()).resolve(c, cfg.tables()).tables();
                     afterCutsRead.set(alterAndWrite);
                     installer.install(c, tables);
                 }

@@ -4,7 +4,11 @@ import io.hanacdc.schema.ColumnDefault;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Reads a column default as pg_get_expr prints it: numbers, booleans and quoted strings are constants, all else an expression. */
+/**
+ * Reads a column default as pg_get_expr prints it: numbers, booleans and quoted strings are
+ * constants, all else an expression. A money constant is printed in the currency format, which is
+ * not the number the target holds: an expression.
+ */
 final class PostgresDefaults {
     private static final Pattern NUMBER = Pattern.compile("\\(?(-?\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?)\\)?(?:::[a-z ]+)?");
     private static final Pattern STRING = Pattern.compile("'((?:[^']|'')*)'(?:::[a-z0-9_ \"().\\[\\]]+)?");
@@ -23,7 +27,7 @@ final class PostgresDefaults {
             return ColumnDefault.number(m.group(1));
         }
         m = STRING.matcher(expression);
-        if (m.matches()) {
+        if (m.matches() && !expression.endsWith("::money")) {
             return ColumnDefault.string(m.group(1).replace("''", "'"));
         }
         return ColumnDefault.EXPRESSION;

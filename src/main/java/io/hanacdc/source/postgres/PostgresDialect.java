@@ -42,19 +42,36 @@ public final class PostgresDialect implements SourceDialect {
         this.options = options;
     }
 
+    /**
+     * The columns with every domain resolved to its base type (a domain over a domain too) with the
+     * type modifier the domain gives it: the CDC table holds the base type, whose NULL no domain
+     * constraint refuses (CDC rows of only the key leave the other columns NULL), and the default is
+     * the column's own or else the nearest domain's.
+     */
     private static final String COLUMNS = """
-            SELECT a.attname, t.typname, format_type(a.atttypid, a.atttypmod), a.attnotnull,
-                   information_schema._pg_char_max_length(a.atttypid, a.atttypmod),
-                   information_schema._pg_numeric_precision(a.atttypid, a.atttypmod),
-                   coalesce(information_schema._pg_numeric_scale(a.atttypid, a.atttypmod),
-                            information_schema._pg_datetime_precision(a.atttypid, a.atttypmod)),
-                   pg_get_expr(d.adbin, d.adrelid)
-            FROM pg_attribute a
-            JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
-            JOIN pg_type t ON t.oid = a.atttypid
-            LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
-            WHERE n.nspname = ? AND c.relname = ? AND c.relkind IN ('r', 'p') AND a.attnum > 0 AND NOT a.attisdropped
-            ORDER BY a.attnum""";
+            WITH RECURSIVE col AS (
+                SELECT a.attnum, a.attname, a.attnotnull, a.atttypid, a.atttypmod, pg_get_expr(d.adbin, d.adrelid) AS dflt
+                FROM pg_attribute a
+                JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+                LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+                WHERE n.nspname = ? AND c.relname = ? AND c.relkind IN ('r', 'p') AND a.attnum > 0 AND NOT a.attisdropped
+            ), base AS (
+                SELECT attnum, atttypid AS typid, atttypmod AS typmod, dflt FROM col
+                UNION ALL
+                SELECT b.attnum, t.typbasetype, t.typtypmod, coalesce(b.dflt, pg_get_expr(t.typdefaultbin, 0))
+                FROM base b JOIN pg_type t ON t.oid = b.typid WHERE t.typtype = 'd'
+            )
+            SELECT c.attname, t.typname, t.typtype, format_type(b.typid, b.typmod), c.attnotnull,
+                   CASE WHEN t.typtype = 'e' THEN current_setting('max_identifier_length')::int
+                        ELSE information_schema._pg_char_max_length(b.typid, b.typmod) END,
+                   information_schema._pg_numeric_precision(b.typid, b.typmod),
+                   CASE WHEN t.oid = 'money'::regtype THEN scale('0'::money::numeric)
+                        ELSE coalesce(information_schema._pg_numeric_scale(b.typid, b.typmod),
+                                      information_schema._pg_datetime_precision(b.typid, b.typmod)) END,
+                   b.dflt
+            FROM col c JOIN base b ON b.attnum = c.attnum JOIN pg_type t ON t.oid = b.typid
+            WHERE t.typtype <> 'd'
+            ORDER BY c.attnum""";
     private static final String PRIMARY_KEY = """
             SELECT a.attname FROM pg_index i
             JOIN pg_class c ON c.oid = i.indrelid JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -117,9 +134,10 @@ public final class PostgresDialect implements SourceDialect {
         return ps;
     }
 
+    /** UTC for timestamptz; ISO 8601 intervals, which read the same whatever the writers' sessions print. */
     @Override
     public Optional<String> connectionInitSql() {
-        return Optional.of("SET TIME ZONE 'UTC'");
+        return Optional.of("SET TIME ZONE 'UTC'; SET IntervalStyle = 'iso_8601'");
     }
 
     @Override
@@ -148,18 +166,19 @@ public final class PostgresDialect implements SourceDialect {
         try (PreparedStatement ps = CatalogReads.prepare(c, COLUMNS, id.schema(), id.name())) {
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    String name = rs.getString(1);
-                    String formatted = rs.getString(3);
-                    var type = PostgresTypes.map(id + "." + name, rs.getString(2), formatted,
-                            intOr(rs, 5), intOr(rs, 6), Math.max(intOr(rs, 7), 0));
-                    columns.add(new SourceColumn(name, formatted, type, !rs.getBoolean(4), PostgresDefaults.parse(rs.getString(8))));
+                    String formatted = rs.getString(4);
+                    ColumnType type = PostgresTypes.map(rs.getString(2), rs.getString(3), formatted, intOr(rs, 6), intOr(rs, 7),
+                            Math.max(intOr(rs, 8), 0));
+                    columns.add(new SourceColumn(rs.getString(1), formatted, type, !rs.getBoolean(5), PostgresDefaults.parse(rs.getString(9))));
                 }
             }
         }
         if (columns.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new SourceTable(id, columns, CatalogReads.strings(c, PRIMARY_KEY, id)));
+        SourceTable table = new SourceTable(id, columns, CatalogReads.strings(c, PRIMARY_KEY, id));
+        table.keyColumns().forEach(k -> PostgresTypes.checkKey(id + "." + k.name(), k));
+        return Optional.of(table);
     }
 
     private static int intOr(ResultSet rs, int i) throws SQLException {
@@ -252,10 +271,20 @@ public final class PostgresDialect implements SourceDialect {
     }
 
     @Override
-    public String keyAfterPredicate(List<String> keyColumns) {
+    public String keyAfterPredicate(List<SourceColumn> keyColumns) {
         // A row-value comparison is index-friendly on PostgreSQL.
-        return "(" + String.join(", ", keyColumns.stream().map(this::quote).toList()) + ") > ("
-                + String.join(", ", keyColumns.stream().map(k -> "?").toList()) + ")";
+        return "(" + String.join(", ", keyColumns.stream().map(k -> quote(k.name())).toList()) + ") > ("
+                + String.join(", ", keyColumns.stream().map(this::parameter).toList()) + ")";
+    }
+
+    @Override
+    public String selectExpression(SourceColumn column) {
+        return PostgresTypes.select(quote(column.name()), column);
+    }
+
+    @Override
+    public String parameter(SourceColumn column) {
+        return PostgresTypes.parameter(column);
     }
 
     /** A uuid is read as text; bound as text it would compare as varchar, which PostgreSQL has no operator for. */

@@ -47,7 +47,7 @@ final class LoadDataUpsert {
         String stage = Identifiers.backtick(table.database()) + "." + Identifiers.backtick("hanacdc_stage");
         String columns = table.source().columnNames().stream().map(Identifiers::backtick).collect(Collectors.joining(", "));
         this.drop = "DROP TEMPORARY TABLE IF EXISTS " + stage;
-        this.create = "CREATE TEMPORARY TABLE " + stage + " (" + MySqlTypes.stageColumns(table.source().columns())
+        this.create = "CREATE TEMPORARY TABLE " + stage + " (" + MySqlTypes.stageColumns(table.source().columns(), flavor)
                 + ") DEFAULT CHARSET=utf8mb4 COLLATE=" + flavor.collation;
         this.load = "LOAD DATA LOCAL INFILE 'hanacdc-rows.tsv' INTO TABLE " + stage + FORMAT + "(" + columns + ")";
         this.merge = "INSERT INTO " + table.qualifiedName() + " (" + columns + ") SELECT " + columns + " FROM " + stage

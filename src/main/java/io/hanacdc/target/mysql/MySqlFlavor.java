@@ -15,7 +15,7 @@ import java.util.stream.Collectors;
  */
 public enum MySqlFlavor {
     /** MariaDB keeps VALUES(col) in ON DUPLICATE KEY UPDATE and has no row alias. */
-    MARIADB("utf8mb4_nopad_bin", "jdbc:mariadb:", "") {
+    MARIADB("utf8mb4_nopad_bin", "JSON COLLATE utf8mb4_nopad_bin", "jdbc:mariadb:", "") {
         @Override
         String onDuplicateKeyUpdate(List<String> quotedColumns) {
             return " ON DUPLICATE KEY UPDATE " + quotedColumns.stream().map(c -> c + " = VALUES(" + c + ")").collect(Collectors.joining(", "));
@@ -32,7 +32,7 @@ public enum MySqlFlavor {
         }
     },
     /** MySQL 8.0.19+ deprecates VALUES(col) in favour of a row alias. */
-    MYSQL("utf8mb4_0900_bin", "jdbc:mysql:", "rewriteBatchedStatements=true&cachePrepStmts=true&prepStmtCacheSize=500"
+    MYSQL("utf8mb4_0900_bin", "LONGTEXT", "jdbc:mysql:", "rewriteBatchedStatements=true&cachePrepStmts=true&prepStmtCacheSize=500"
             + "&prepStmtCacheSqlLimit=1000000&useServerPrepStmts=false&tcpKeepAlive=true") {
         @Override
         String onDuplicateKeyUpdate(List<String> quotedColumns) {
@@ -53,11 +53,18 @@ public enum MySqlFlavor {
 
     /** Binary, no-pad: keys that differ in case, accents or trailing spaces on the source stay different rows. */
     final String collation;
+    /**
+     * The column type of JSON text that must stay as written: MariaDB's JSON is LONGTEXT checked by
+     * JSON_VALID (in the table's collation: its own, utf8mb4_bin, cannot be mixed with the others in
+     * one expression); MySQL's JSON type would store numbers as doubles, so there it is plain LONGTEXT.
+     */
+    final String jsonText;
     private final String scheme;
     private final String settings;
 
-    MySqlFlavor(String collation, String scheme, String settings) {
+    MySqlFlavor(String collation, String jsonText, String scheme, String settings) {
         this.collation = collation;
+        this.jsonText = jsonText;
         this.scheme = scheme;
         this.settings = settings;
     }

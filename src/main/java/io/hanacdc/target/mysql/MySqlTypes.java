@@ -20,10 +20,10 @@ final class MySqlTypes {
     private MySqlTypes() {}
 
     /** Key columns of unbounded text/binary type become VARCHAR(255)/VARBINARY(255): MySQL cannot index a TEXT/BLOB whole. */
-    static List<String> columnTypes(List<SourceColumn> columns, Set<String> keyColumns) {
+    static List<String> columnTypes(List<SourceColumn> columns, Set<String> keyColumns, MySqlFlavor flavor) {
         List<String> types = new ArrayList<>();
         for (SourceColumn c : columns) {
-            String type = of(c.type());
+            String type = of(c.type(), flavor);
             if (keyColumns.contains(c.name()) && (type.endsWith("TEXT") || type.endsWith("BLOB"))) {
                 type = type.endsWith("TEXT") ? "VARCHAR(255)" : "VARBINARY(255)";
             }
@@ -52,20 +52,20 @@ final class MySqlTypes {
      * column as LOAD DATA writes it — text and binary unbounded and unpadded — so that only the
      * target's own columns convert, pad, or refuse a value.
      */
-    static String stageColumns(List<SourceColumn> columns) {
+    static String stageColumns(List<SourceColumn> columns, MySqlFlavor flavor) {
         List<String> defs = new ArrayList<>();
         for (SourceColumn c : columns) {
             String type = switch (c.type().kind()) {
-                case CHAR, VARCHAR, TEXT, JSON, UUID -> "LONGTEXT";
+                case CHAR, VARCHAR, TEXT, JSON, UUID, SOURCE_TEXT, ARRAY -> "LONGTEXT";
                 case BINARY, VARBINARY, BLOB -> "LONGBLOB";
-                default -> of(c.type());
+                default -> of(c.type(), flavor);
             };
             defs.add(Identifiers.backtick(c.name()) + " " + type + " NULL");
         }
         return String.join(", ", defs);
     }
 
-    static String of(ColumnType t) {
+    static String of(ColumnType t, MySqlFlavor flavor) {
         return switch (t.kind()) {
             case BOOLEAN -> "TINYINT(1)";
             case UNSIGNED_TINYINT -> "TINYINT UNSIGNED";
@@ -80,6 +80,8 @@ final class MySqlTypes {
             case CHAR -> t.length() <= 255 ? "CHAR(" + t.length() + ")" : varchar(t.length());
             case VARCHAR -> varchar(t.length());
             case TEXT, JSON -> "LONGTEXT";
+            case SOURCE_TEXT -> t.length() == 0 ? "LONGTEXT" : varchar(t.length());
+            case ARRAY -> flavor.jsonText;
             case BINARY -> t.length() <= 255 ? "BINARY(" + t.length() + ")" : "VARBINARY(" + t.length() + ")";
             case VARBINARY -> t.length() <= 65_000 ? "VARBINARY(" + t.length() + ")" : "LONGBLOB";
             case BLOB -> "LONGBLOB";

@@ -1,6 +1,7 @@
 package io.hanacdc.target.mysql;
 
 import io.hanacdc.schema.ColumnDefault;
+import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.ColumnType.Kind;
 import io.hanacdc.schema.SchemaDiff;
 import io.hanacdc.schema.SourceColumn;
@@ -17,7 +18,8 @@ import java.util.Set;
  * position does nothing twice; one statement, so it takes effect whole or not at all.
  */
 public final class TargetAlter {
-    private static final Set<Kind> NO_LITERAL_DEFAULT = Set.of(Kind.TEXT, Kind.BLOB, Kind.JSON);
+    /** Types MySQL gives no literal default (LONGTEXT, LONGBLOB), and arrays, whose default is not written as the JSON the target holds. */
+    private static final Set<Kind> NO_LITERAL_DEFAULT = Set.of(Kind.TEXT, Kind.BLOB, Kind.JSON, Kind.ARRAY);
 
     private TargetAlter() {}
 
@@ -26,25 +28,26 @@ public final class TargetAlter {
      * @param keepDropped  keep dropped columns (made nullable) instead of dropping them
      * @return the statement, or empty when the target already has the new shape
      */
-    public static List<String> statements(TargetTable from, TargetTable to, SchemaDiff diff, Set<String> existing, boolean keepDropped) {
+    public static List<String> statements(TargetTable from, TargetTable to, SchemaDiff diff, Set<String> existing, boolean keepDropped,
+                                          MySqlFlavor flavor) {
         Set<String> have = new HashSet<>();
         existing.forEach(c -> have.add(c.toLowerCase(Locale.ROOT)));
         List<String> clauses = new ArrayList<>();
         for (SchemaDiff.Change ch : diff.changed()) {
             if (have.contains(lower(ch.before().name())) && ch.renamed() && !have.contains(lower(ch.after().name()))) {
-                clauses.add("CHANGE COLUMN " + Identifiers.backtick(ch.before().name()) + " " + definition(to, ch.after()));
+                clauses.add("CHANGE COLUMN " + Identifiers.backtick(ch.before().name()) + " " + definition(to, ch.after(), flavor));
             } else if (ch.retyped() && have.contains(lower(ch.after().name()))) {
-                clauses.add("MODIFY COLUMN " + definition(to, ch.after()));
+                clauses.add("MODIFY COLUMN " + definition(to, ch.after(), flavor));
             }
         }
         for (SourceColumn c : diff.added()) {
             if (!have.contains(lower(c.name()))) {
-                clauses.add("ADD COLUMN " + definition(to, c) + defaultClause(c));
+                clauses.add("ADD COLUMN " + definition(to, c, flavor) + defaultClause(c));
             }
         }
         for (SourceColumn c : diff.dropped()) {
             if (have.contains(lower(c.name()))) {
-                clauses.add(keepDropped ? "MODIFY COLUMN " + definition(from, c).replaceAll(" NOT NULL$", " NULL")
+                clauses.add(keepDropped ? "MODIFY COLUMN " + definition(from, c, flavor).replaceAll(" NOT NULL$", " NULL")
                         : "DROP COLUMN " + Identifiers.backtick(c.name()));
             }
         }
@@ -54,19 +57,23 @@ public final class TargetAlter {
     /** Whether rows existing when the column was added hold values the target cannot know from the ALTER alone. */
     public static boolean needsBackfill(SourceColumn added) {
         return added.defaultValue().kind() == ColumnDefault.Kind.EXPRESSION
-                || added.defaultValue().kind() == ColumnDefault.Kind.CONSTANT && NO_LITERAL_DEFAULT.contains(added.type().kind());
+                || added.defaultValue().kind() == ColumnDefault.Kind.CONSTANT && !literalDefault(added.type());
     }
 
-    private static String definition(TargetTable table, SourceColumn c) {
+    private static boolean literalDefault(ColumnType t) {
+        return !NO_LITERAL_DEFAULT.contains(t.kind()) && !(t.kind() == Kind.SOURCE_TEXT && t.length() == 0);
+    }
+
+    private static String definition(TargetTable table, SourceColumn c, MySqlFlavor flavor) {
         List<SourceColumn> columns = table.source().columns();
         SourceColumn own = columns.stream().filter(x -> x.name().equals(c.name())).findFirst().orElse(c);
-        String type = MySqlTypes.columnTypes(List.of(own), new HashSet<>(table.source().primaryKey())).get(0);
+        String type = MySqlTypes.columnTypes(List.of(own), new HashSet<>(table.source().primaryKey()), flavor).get(0);
         return Identifiers.backtick(c.name()) + " " + type + (c.nullable() ? " NULL" : " NOT NULL");
     }
 
     private static String defaultClause(SourceColumn c) {
         ColumnDefault d = c.defaultValue();
-        if (d.kind() != ColumnDefault.Kind.CONSTANT || NO_LITERAL_DEFAULT.contains(c.type().kind())) {
+        if (d.kind() != ColumnDefault.Kind.CONSTANT || !literalDefault(c.type())) {
             return "";
         }
         return " DEFAULT " + (d.numeric() ? d.value() : "'" + d.value().replace("\\", "\\\\").replace("'", "''") + "'");

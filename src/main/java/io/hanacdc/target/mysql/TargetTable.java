@@ -45,7 +45,7 @@ public final class TargetTable {
 
     /** CREATE TABLE text for the source table, with the documented type mapping. */
     public String createSql(MySqlFlavor flavor) {
-        List<String> types = MySqlTypes.columnTypes(source.columns(), new HashSet<>(source.primaryKey()));
+        List<String> types = MySqlTypes.columnTypes(source.columns(), new HashSet<>(source.primaryKey()), flavor);
         List<String> defs = new ArrayList<>();
         for (int i = 0; i < types.size(); i++) {
             var c = source.columns().get(i);
@@ -65,6 +65,9 @@ public final class TargetTable {
         if (existing.isEmpty()) {
             try (Statement s = c.createStatement()) {
                 s.execute(createSql(flavor));
+            } catch (SQLException e) {
+                throw new CdcException("target table " + database + "." + name + " of source table " + source.id() + " could not be created: "
+                        + e.getMessage(), e);
             }
             return true;
         }

@@ -36,9 +36,20 @@ class TargetSqlTest {
         for (int i = 0; i < 40; i++) {
             cols.add(new SourceColumn("c" + i, "varchar(1000)", ColumnType.sized(Kind.VARCHAR, 1000), true));
         }
-        List<String> types = MySqlTypes.columnTypes(cols, Set.of("id"));
+        List<String> types = MySqlTypes.columnTypes(cols, Set.of("id"), MySqlFlavor.MARIADB);
         long varchars = types.stream().filter(t -> t.startsWith("VARCHAR")).count();
         assertTrue(varchars > 0 && varchars < 40 && types.contains("MEDIUMTEXT"), types.toString());
+    }
+
+    /** Arrays arrive as JSON text, which MySQL's JSON type would rewrite (numbers as doubles); text of unbounded length keyed as VARCHAR(255). */
+    @Test
+    void arraysAndSourceTextGetTheirTypes() {
+        List<SourceColumn> cols = List.of(new SourceColumn("k", "tsvector", ColumnType.of(Kind.SOURCE_TEXT), false),
+                new SourceColumn("a", "integer[]", ColumnType.of(Kind.ARRAY), true),
+                new SourceColumn("ip", "inet", ColumnType.sized(Kind.SOURCE_TEXT, 43), true),
+                new SourceColumn("x", "xml", ColumnType.of(Kind.SOURCE_TEXT), true));
+        assertEquals(List.of("VARCHAR(255)", "JSON COLLATE utf8mb4_nopad_bin", "VARCHAR(43)", "LONGTEXT"), MySqlTypes.columnTypes(cols, Set.of("k"), MySqlFlavor.MARIADB));
+        assertEquals(List.of("VARCHAR(255)", "LONGTEXT", "VARCHAR(43)", "LONGTEXT"), MySqlTypes.columnTypes(cols, Set.of("k"), MySqlFlavor.MYSQL));
     }
 
     @Test
