@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  */
 class ChecksumVerifyTest {
     private static final int ROWS = 50_000;
-    /** Every PostgreSQL type the mapping supports, each column nullable. */
+    /** The PostgreSQL types with a target counterpart, each column nullable (PostgresTypesTest verifies those carried as text). */
     private static final String ALL_TYPES = "CREATE TABLE public.types (id int PRIMARY KEY, b boolean, i2 smallint, i4 int, i8 bigint,"
             + " n numeric(12,4), nbig numeric(65,30), nf numeric, r real, d double precision, c char(5), v varchar(20), vn varchar,"
             + " tx text, nm name, by bytea, dt date, tm time(3), ts timestamp(6), tz timestamptz(6), u uuid, js json, jb jsonb)";
