@@ -72,8 +72,8 @@ class SchemaCheckInterleavingTest {
             assertEquals(null, afterCutsRead.get(), "the ALTER was run");
             assertEquals(List.of(columnChange ? "2" : "1"), Pipeline.rows(p.sourceUrl, "SELECT max(version) FROM hanacdc.hanacdc_schema_history"
                     + " WHERE source_table = 'race'"), columnChange ? "the ALTER's cut did not move capture on" : "an ALTER that changes no column moved capture on");
-            assertEquals(List.of("3"), Pipeline.rows(p.sourceUrl, "SELECT count(*) FROM pg_trigger WHERE tgrelid = '" + TABLE + "'::regclass"
-                    + " AND NOT tgisinternal AND tgenabled <> 'D' AND tgname NOT LIKE '%$k%'"), "the capture triggers are on");
+            assertEquals(List.of("4"), Pipeline.rows(p.sourceUrl, "SELECT count(*) FROM pg_trigger WHERE tgrelid = '" + TABLE + "'::regclass"
+                    + " AND NOT tgisinternal AND tgenabled <> 'D' AND tgname NOT LIKE '%$k%'"), "the capture triggers (insert, update, delete, truncate) are on");
             assertEquals(0, Pipeline.count(p.sourceUrl, "SELECT count(*) FROM hanacdc.hanacdc_ddl_cut WHERE cut IS NOT NULL"), "a cut is left");
 
             if (p.task() == null) {
