@@ -22,14 +22,18 @@ final class ChaosSchema {
     record Change(String schema, String table, String sql) {}
 
     /**
-     * Schema changes made while the task is killed around them (DESIGN §5): a column added with a
-     * default, a widened decimal, a rename, a column added to the quoted table. Writers use none of
+     * Schema changes made while the task is killed around them (DESIGN §5): ALTERs that keep the
+     * columns (fillfactor, a constraint added and dropped), a column added with a default, a widened
+     * decimal, a rename, a column added to the quoted table. Writers use none of
      * these columns by name, so they go on through every change.
      */
     static List<Change> changes() {
-        return List.of(new Change("public", "plain", "ALTER TABLE public.plain ADD COLUMN extra int DEFAULT 3"),
+        return List.of(new Change("public", "pair", "ALTER TABLE public.pair SET (fillfactor = 80)"),
+                new Change("public", "plain", "ALTER TABLE public.plain ADD CONSTRAINT n_sane CHECK (n > -1e12)"),
+                new Change("public", "plain", "ALTER TABLE public.plain ADD COLUMN extra int DEFAULT 3"),
                 new Change("public", "pair", "ALTER TABLE public.pair ALTER COLUMN qty TYPE numeric(14,2)"),
                 new Change("public", "plain", "ALTER TABLE public.plain RENAME COLUMN extra TO \"Extra Renamed\""),
+                new Change("public", "plain", "ALTER TABLE public.plain DROP CONSTRAINT n_sane"),
                 new Change("Sales Dept", "Order Lines",
                         "ALTER TABLE \"Sales Dept\".\"Order Lines\" ADD COLUMN \"Added \"\"Col\"\"\" varchar(20)"));
     }
