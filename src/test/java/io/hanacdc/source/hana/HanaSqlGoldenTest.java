@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every statement the HANA dialect emits, pinned as golden text (src/test/resources/golden/hana-*.sql;
- * regenerate with -Dgolden.update=true and review the diff), and checked against the rules of SAP's
+ * written only by an explicit -Dgolden.update=true run, see GoldenFiles), and checked against the rules of SAP's
  * HANA SQL reference (SAP-docs/sap-hana-cloud-hana-database, docs/sql-ref/…): CREATE TRIGGER
  * (create-trigger-statement-data-definition-20d5a65.md), CREATE SEQUENCE (…-20d5092.md), SELECT and
  * the IN predicate (select-statement…-20fcf24.md, in-predicate-20f9d29.md), DO BEGIN…END
