@@ -95,6 +95,12 @@ public final class HanaDialect implements SourceDialect {
         return "CURRENT_UTCTIMESTAMP";
     }
 
+    /** Upper case, as an SAP admin writes it unquoted (sql/hana-privileges.sql: CREATE SCHEMA HANACDC). */
+    @Override
+    public String defaultCdcSchema() {
+        return "HANACDC";
+    }
+
     @Override
     public int maxIdentifierBytes() {
         return 127;
