@@ -33,8 +33,9 @@ import java.util.Optional;
  * then the batch — each its own READ COMMITTED statement.
  */
 public final class HanaDialect implements SourceDialect {
+    /** Base tables for schema.* patterns: SQLScript table types (IS_USER_DEFINED_TYPE) are listed in SYS.TABLES too. */
     static final String TABLES = "SELECT TABLE_NAME FROM SYS.TABLES WHERE SCHEMA_NAME = ? AND IS_TEMPORARY = 'FALSE'"
-            + " AND TABLE_TYPE IN ('ROW', 'COLUMN') ORDER BY TABLE_NAME";
+            + " AND IS_USER_DEFINED_TYPE = 'FALSE' AND TABLE_TYPE IN ('ROW', 'COLUMN') ORDER BY TABLE_NAME";
     static final String COLUMNS = "SELECT COLUMN_NAME, DATA_TYPE_NAME, LENGTH, SCALE, IS_NULLABLE, DEFAULT_VALUE FROM SYS.TABLE_COLUMNS"
             + " WHERE SCHEMA_NAME = ? AND TABLE_NAME = ? ORDER BY POSITION";
     /** The schema poll: one row per column of the polled tables; COLUMN_ID survives a rename, TABLE_OID a drop and re-create does not. */

@@ -136,6 +136,18 @@ class HanaSqlGoldenTest {
         golden("hana-schema-change.sql", out);
     }
 
+    /**
+     * schema.* lists base tables only: SYS.TABLES also holds temporary tables and SQLScript table types
+     * (tables-system-view-2101973.md: IS_TEMPORARY, IS_USER_DEFINED_TYPE, TABLE_TYPE ROW/COLUMN/VIRTUAL),
+     * and a table type must never get triggers. The CDC schema itself is refused as a pattern (TableResolver).
+     */
+    @Test
+    void wildcardsListOnlyBaseTables() {
+        for (String rule : List.of("IS_TEMPORARY = 'FALSE'", "IS_USER_DEFINED_TYPE = 'FALSE'", "TABLE_TYPE IN ('ROW', 'COLUMN')")) {
+            assertTrue(HanaDialect.TABLES.contains(rule), "SYS.TABLES read without " + rule + ": " + HanaDialect.TABLES);
+        }
+    }
+
     @Test
     void statementsFollowTheDocumentedGrammar() {
         for (CaptureOptions options : List.of(CaptureOptions.DEFAULT, new CaptureOptions(true, false))) {
