@@ -148,6 +148,18 @@ class HanaSqlGoldenTest {
         }
     }
 
+    /**
+     * M_TRANSACTIONS.TRANSACTION_STATUS is INACTIVE, ACTIVE, PRECOMMITTED, ABORTING, PARTIAL_ABORTING or
+     * ACTIVE_PREPARE_COMMIT (m-transactions-system-view-20c9610.md). Fail safe: every status but INACTIVE,
+     * and an unknown or missing one, is open, so the watermark holds rows back rather than skipping them.
+     */
+    @Test
+    void everyTransactionStatusButInactiveIsOpen() {
+        String sql = HanaDialect.OPEN_TRANSACTIONS;
+        assertTrue(sql.contains("(TRANSACTION_STATUS IS NULL OR TRANSACTION_STATUS <> 'INACTIVE')"), sql);
+        assertFalse(sql.contains("TRANSACTION_STATUS IN"), "a list of open statuses misses the ones it does not name: " + sql);
+    }
+
     @Test
     void statementsFollowTheDocumentedGrammar() {
         for (CaptureOptions options : List.of(CaptureOptions.DEFAULT, new CaptureOptions(true, false))) {
