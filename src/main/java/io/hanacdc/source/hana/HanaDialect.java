@@ -18,8 +18,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Set;
@@ -59,9 +57,6 @@ public final class HanaDialect implements SourceDialect {
             + " AND IS_VALID = 'TRUE' AND IS_ENABLED = 'TRUE'";
     static final String CATALOG_READ = "SELECT COUNT(*) FROM SYS.EFFECTIVE_PRIVILEGES WHERE USER_NAME = ? AND PRIVILEGE = 'CATALOG READ'"
             + " AND IS_VALID = 'TRUE'";
-    /** ngdbc returns an empty DATE/TIMESTAMP as SQL NULL unless told otherwise; these are the sentinels it then uses. */
-    static final long EMPTY_DATE_MILLIS = -62135856000000L;
-    static final long EMPTY_TIMESTAMP_MILLIS = -62135769600001L;
 
     private final CaptureOptions options;
 
@@ -256,24 +251,14 @@ public final class HanaDialect implements SourceDialect {
         }
     }
 
+    /** Date and time values do not depend on the JVM's time zone (HanaDateTimes). */
     @Override
     public Object readValue(ResultSet rs, int index, ColumnType type) throws SQLException {
         return switch (type.kind()) {
-            case DATE -> {
-                java.sql.Date d = rs.getDate(index);
-                yield d == null ? null : d.getTime() == EMPTY_DATE_MILLIS ? EmptyDates.DATE : d.toLocalDate();
-            }
-            case TIMESTAMP -> {
-                java.sql.Timestamp t = rs.getTimestamp(index);
-                yield t == null ? null : t.getTime() == EMPTY_TIMESTAMP_MILLIS ? EmptyDates.TIMESTAMP
-                        : truncate(t.toLocalDateTime());
-            }
+            case DATE -> HanaDateTimes.date(rs, index);
+            case TIME -> HanaDateTimes.time(rs, index);
+            case TIMESTAMP -> HanaDateTimes.timestamp(rs, index);
             default -> JdbcValues.read(rs, index, type);
         };
-    }
-
-    /** HANA keeps 100 ns; MySQL keeps microseconds. Truncating here makes the result the same on every driver. */
-    static LocalDateTime truncate(LocalDateTime t) {
-        return t.truncatedTo(ChronoUnit.MICROS);
     }
 }

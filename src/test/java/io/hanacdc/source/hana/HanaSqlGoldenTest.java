@@ -216,7 +216,7 @@ class HanaSqlGoldenTest {
         assertEquals("DECIMAL", HanaTypes.ddl("DECIMAL", 34, -1));
         assertEquals("NVARCHAR(10)", HanaTypes.ddl("ALPHANUM", 10, 0));
         assertEquals(java.time.LocalDateTime.of(2024, 1, 1, 0, 0, 0, 123_456_000),
-                HanaDialect.truncate(java.time.LocalDateTime.of(2024, 1, 1, 0, 0, 0, 123_456_700)), "7th fractional digit dropped");
+                HanaDateTimes.truncate(java.time.LocalDateTime.of(2024, 1, 1, 0, 0, 0, 123_456_700)), "7th fractional digit dropped");
         var e = org.junit.jupiter.api.Assertions.assertThrows(io.hanacdc.CdcException.class, () -> HanaTypes.map("S.T.ARR", "ARRAY", 0, 0));
         assertTrue(e.getMessage().contains("S.T.ARR") && e.getMessage().contains("ARRAY"));
     }
