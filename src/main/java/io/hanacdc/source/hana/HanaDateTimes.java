@@ -20,6 +20,8 @@ import java.util.TimeZone;
 final class HanaDateTimes {
     /** ngdbc's empty DATE: a fixed instant, one day before HANA's first day (0001-01-01 UTC). */
     static final long EMPTY_DATE_MILLIS = -62135856000000L;
+    /** ngdbc's empty SECONDDATE and empty TIME: one second before HANA's first day. */
+    static final long EMPTY_SECONDDATE_MILLIS = -62135769601000L;
     /** ngdbc's empty TIMESTAMP: 100 ns before HANA's first day (as milliseconds, one before). */
     static final long EMPTY_TIMESTAMP_MILLIS = -62135769600001L;
     private static final TimeZone UTC = TimeZone.getTimeZone("UTC");
@@ -33,7 +35,7 @@ final class HanaDateTimes {
 
     static Object time(ResultSet rs, int index) throws SQLException {
         java.sql.Time t = rs.getTime(index, utc());
-        return t == null ? null : fields(t.getTime()).toLocalTime();
+        return t == null ? null : t.getTime() == EMPTY_SECONDDATE_MILLIS ? EmptyDates.TIME : fields(t.getTime()).toLocalTime();
     }
 
     static Object timestamp(ResultSet rs, int index) throws SQLException {
@@ -41,7 +43,7 @@ final class HanaDateTimes {
         if (t == null) {
             return null;
         }
-        if (t.getTime() == EMPTY_TIMESTAMP_MILLIS) {
+        if (t.getTime() == EMPTY_TIMESTAMP_MILLIS || t.getTime() == EMPTY_SECONDDATE_MILLIS) {
             return EmptyDates.TIMESTAMP;
         }
         return truncate(fields(t.getTime()).withNano(t.getNanos()));

@@ -86,6 +86,13 @@ class HanaDateTimesTest {
         assertEquals("0000-00-00 00:00:00", read(NgdbcDateTimeValue.empty(Type.TIMESTAMP), "TIMESTAMP", 27, 7));
     }
 
+    /** ngdbc's empty SECONDDATE and TIME are another instant than the empty TIMESTAMP's. */
+    @Test
+    void emptySeconddateAndTimeBecomeTheMySqlZeroValues() throws SQLException {
+        assertEquals("0000-00-00 00:00:00", read(NgdbcDateTimeValue.empty(Type.SECONDDATE), "SECONDDATE", 19, 0));
+        assertEquals(LocalTime.MIDNIGHT, read(NgdbcDateTimeValue.empty(Type.TIME), "TIME", 8, 0));
+    }
+
     /**
      * ngdbc's empty TIMESTAMP is a fixed instant. Compared with a value converted in the JVM's zone, a real
      * value whose wall clock in that zone is that instant was taken for empty: east of UTC, a real value
