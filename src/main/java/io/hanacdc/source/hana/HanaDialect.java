@@ -34,8 +34,11 @@ public final class HanaDialect implements SourceDialect {
     /** Base tables for schema.* patterns: SQLScript table types (IS_USER_DEFINED_TYPE) are listed in SYS.TABLES too. */
     static final String TABLES = "SELECT TABLE_NAME FROM SYS.TABLES WHERE SCHEMA_NAME = ? AND IS_TEMPORARY = 'FALSE'"
             + " AND IS_USER_DEFINED_TYPE = 'FALSE' AND TABLE_TYPE IN ('ROW', 'COLUMN') ORDER BY TABLE_NAME";
-    static final String COLUMNS = "SELECT COLUMN_NAME, DATA_TYPE_NAME, LENGTH, SCALE, IS_NULLABLE, DEFAULT_VALUE FROM SYS.TABLE_COLUMNS"
-            + " WHERE SCHEMA_NAME = ? AND TABLE_NAME = ? ORDER BY POSITION";
+    /** Columns, with a spatial column's SRID, which the CDC table's column must declare to accept its values. */
+    static final String COLUMNS = "SELECT c.COLUMN_NAME, c.DATA_TYPE_NAME, c.LENGTH, c.SCALE, c.IS_NULLABLE, c.DEFAULT_VALUE, g.SRS_ID"
+            + " FROM SYS.TABLE_COLUMNS c LEFT JOIN SYS.ST_GEOMETRY_COLUMNS g ON g.SCHEMA_NAME = c.SCHEMA_NAME"
+            + " AND g.TABLE_NAME = c.TABLE_NAME AND g.COLUMN_NAME = c.COLUMN_NAME"
+            + " WHERE c.SCHEMA_NAME = ? AND c.TABLE_NAME = ? ORDER BY c.POSITION";
     /** The schema poll: one row per column of the polled tables; COLUMN_ID survives a rename, TABLE_OID a drop and re-create does not. */
     static final String STAMPS = "SELECT c.SCHEMA_NAME, c.TABLE_NAME, c.TABLE_OID, c.COLUMN_ID, c.COLUMN_NAME,"
             + " c.DATA_TYPE_NAME || '(' || TO_NVARCHAR(c.LENGTH) || ',' || IFNULL(TO_NVARCHAR(c.SCALE), '-') || ') ' || c.IS_NULLABLE"
@@ -135,7 +138,11 @@ public final class HanaDialect implements SourceDialect {
                     scale = -1;
                 }
                 ColumnType mapped = HanaTypes.map(id + "." + name, type, length, scale);
-                columns.add(new SourceColumn(name, HanaTypes.ddl(type, length, scale), mapped, "TRUE".equals(rs.getString(5)),
+                int srid = rs.getInt(7);
+                if (rs.wasNull()) {
+                    srid = -1;
+                }
+                columns.add(new SourceColumn(name, HanaTypes.ddl(id + "." + name, type, length, scale, srid), mapped, "TRUE".equals(rs.getString(5)),
                         HanaDefaults.parse(rs.getString(6), mapped)));
             }
         }

@@ -57,7 +57,8 @@ class HanaSqlGoldenTest {
     }
 
     private static SourceColumn column(String name, String type, int length, int scale, boolean nullable) {
-        return new SourceColumn(name, HanaTypes.ddl(type, length, scale), HanaTypes.map(name, type, length, scale), nullable);
+        int srid = HanaTypes.isSpatial(type) ? 4326 : -1;
+        return new SourceColumn(name, HanaTypes.ddl(name, type, length, scale, srid), HanaTypes.map(name, type, length, scale), nullable);
     }
 
     private static SourceTable longNamed() {
@@ -213,12 +214,28 @@ class HanaSqlGoldenTest {
         assertEquals(ColumnType.decimal(38, 10), HanaTypes.map("c", "DECIMAL", 38, 10));
         assertEquals(ColumnType.Kind.FLOATING_DECIMAL, HanaTypes.map("c", "SMALLDECIMAL", 16, -1).kind());
         assertEquals(ColumnType.sized(ColumnType.Kind.VARCHAR, 5000), HanaTypes.map("c", "NVARCHAR", 5000, 0));
-        assertEquals("DECIMAL", HanaTypes.ddl("DECIMAL", 34, -1));
-        assertEquals("NVARCHAR(10)", HanaTypes.ddl("ALPHANUM", 10, 0));
+        assertEquals("DECIMAL", HanaTypes.ddl("c", "DECIMAL", 34, -1, -1));
+        assertEquals("NVARCHAR(10)", HanaTypes.ddl("c", "ALPHANUM", 10, 0, -1));
         assertEquals(java.time.LocalDateTime.of(2024, 1, 1, 0, 0, 0, 123_456_000),
                 HanaDateTimes.truncate(java.time.LocalDateTime.of(2024, 1, 1, 0, 0, 0, 123_456_700)), "7th fractional digit dropped");
         var e = org.junit.jupiter.api.Assertions.assertThrows(io.hanacdc.CdcException.class, () -> HanaTypes.map("S.T.ARR", "ARRAY", 0, 0));
         assertTrue(e.getMessage().contains("S.T.ARR") && e.getMessage().contains("ARRAY"));
+    }
+
+    /**
+     * A spatial CDC column declares the source column's SRID (ST_Geometry(4326) as in SAP's examples, e.g.
+     * first-value-function-aggregate-034b175.md; the SRID from st-geometry-columns-system-view-d23480c.md):
+     * undeclared it is SRID 0 and rejects the values. REAL_VECTOR without a dimension takes a vector of any
+     * dimension (vector-data-type-04cfbb8.md); what SYS.TABLE_COLUMNS.LENGTH means for it is not documented.
+     */
+    @Test
+    void spatialColumnsKeepTheirSridAndVectorsDeclareNoDimension() {
+        assertEquals("ST_GEOMETRY(4326)", HanaTypes.ddl("c", "ST_GEOMETRY", 0, 0, 4326));
+        assertEquals("ST_POINT(0)", HanaTypes.ddl("c", "ST_POINT", 0, 0, 0));
+        assertEquals("REAL_VECTOR", HanaTypes.ddl("c", "REAL_VECTOR", 3, 0, -1));
+        var e = org.junit.jupiter.api.Assertions.assertThrows(io.hanacdc.CdcException.class, () -> HanaTypes.ddl("S.T.SHAPE", "ST_GEOMETRY", 0, 0, -1));
+        assertTrue(e.getMessage().contains("S.T.SHAPE") && e.getMessage().contains("SRID"), e.getMessage());
+        assertTrue(HanaDialect.COLUMNS.contains("SYS.ST_GEOMETRY_COLUMNS") && HanaDialect.COLUMNS.contains("SRS_ID"), HanaDialect.COLUMNS);
     }
 
     @Test
