@@ -161,6 +161,25 @@ class HanaSqlGoldenTest {
         assertFalse(sql.contains("TRANSACTION_STATUS IN"), "a list of open statuses misses the ones it does not name: " + sql);
     }
 
+    /**
+     * CURRENT_UPDATE_TRANSACTION() returns 0 in read mode (current-update-transaction-function-miscellaneous-e04d1f4.md):
+     * the re-read rows of a schema change are written after a write of the same transaction, and only if
+     * the transaction then is in write mode (SIGNAL of a declared condition: create-trigger-statement-data-definition-20d5a65.md,
+     * do-begin-end-statement-procedural-5210385.md).
+     */
+    @Test
+    void reReadRowsOfASchemaChangeAreWrittenInWriteModeOnly() {
+        SourceTable t = sample();
+        var v1 = io.hanacdc.source.CaptureLayout.initial(t, false);
+        var v2 = new io.hanacdc.source.CaptureLayout(t, 2, t.columnNames());
+        String sql = new HanaDialect(CaptureOptions.DEFAULT).captureSql(new CaptureNames("CDC", 127)).resyncKeys(v1, v2, 10);
+        int write = sql.indexOf("UPDATE \"CDC\".\"hanacdc_capture\" SET version = version WHERE source_schema = 'SALES'");
+        int check = sql.indexOf("SELECT CURRENT_UPDATE_TRANSACTION() INTO T FROM DUMMY; IF :T = 0 THEN SIGNAL READ_MODE");
+        int insert = sql.indexOf("INSERT INTO");
+        assertTrue(sql.startsWith("DO BEGIN DECLARE T BIGINT; DECLARE READ_MODE CONDITION FOR SQL_ERROR_CODE 10001; ") && sql.endsWith("; END"), sql);
+        assertTrue(write > 0 && check > write && insert > check, "write, then check write mode, then record: " + sql);
+    }
+
     @Test
     void statementsFollowTheDocumentedGrammar() {
         for (CaptureOptions options : List.of(CaptureOptions.DEFAULT, new CaptureOptions(true, false))) {
