@@ -1,7 +1,8 @@
 -- A least-privilege SAP HANA user for hana-cdc. Run as a user administrator after replacing:
 --   CDC_USER  the user hana-cdc connects as (hanacdc.source.user)
 --   SRC       the schema of the replicated tables (repeat the SRC grants per schema, or grant per table)
---   HANACDC   the CDC schema (hanacdc.cdc-schema, default "hanacdc"; quote it if you keep it lower case)
+--   HANACDC   the CDC schema (hanacdc.cdc-schema; its default on SAP HANA is HANACDC, as written here; if you set
+--             another name, write it here as set: unquoted when it is upper case, in double quotes otherwise)
 -- Review what hana-cdc will create with: java -jar hana-cdc.jar install --print-sql
 
 CREATE USER CDC_USER PASSWORD "Change-me-1" NO FORCE_FIRST_PASSWORD_CHANGE;

@@ -3,6 +3,7 @@ package io.hanacdc.config;
 import io.hanacdc.CdcException;
 import io.hanacdc.schema.TablePattern;
 import io.hanacdc.source.CaptureOptions;
+import io.hanacdc.source.SourceDialects;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -49,7 +50,7 @@ public record CdcConfig(
                 new Endpoint(r.required("hanacdc.source.url"), r.string("hanacdc.source.user", ""), r.string("hanacdc.source.password", "")),
                 new Endpoint(r.required("hanacdc.target.url"), r.string("hanacdc.target.user", ""), r.string("hanacdc.target.password", "")),
                 TablePattern.parseList(r.required("hanacdc.tables")),
-                r.string("hanacdc.cdc-schema", "hanacdc"),
+                r.string("hanacdc.cdc-schema", SourceDialects.defaultCdcSchema(r.required("hanacdc.source.url"))),
                 r.string("hanacdc.target.control-database", ""),
                 TargetNames.load(r),
                 Duration.ofMillis(r.positiveInt("hanacdc.poll-interval-ms", 200)),

@@ -43,6 +43,12 @@ public interface SourceDialect {
     /** SQL for the current time in UTC, as CDC rows' create time holds it. */
     String utcNow();
 
+    /**
+     * The CDC schema when hanacdc.cdc-schema is not set: the name an unquoted identifier folds to on
+     * this source, so a DBA's script can name it without quotes.
+     */
+    String defaultCdcSchema();
+
     /** Longest identifier the source accepts, in UTF-8 bytes. */
     int maxIdentifierBytes();
 

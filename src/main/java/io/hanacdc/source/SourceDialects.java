@@ -14,4 +14,9 @@ public final class SourceDialects {
                 .orElseThrow(() -> new CdcException("hanacdc.source.url " + io.hanacdc.config.Secrets.maskUrl(jdbcUrl) + " is not a supported source: use"
                         + " jdbc:sap://host:port/?databaseName=TENANT (SAP HANA) or jdbc:postgresql://host:port/database"));
     }
+
+    /** The CDC schema when hanacdc.cdc-schema is not set, for the source the URL names. */
+    public static String defaultCdcSchema(String jdbcUrl) {
+        return forUrl(jdbcUrl, CaptureOptions.DEFAULT).defaultCdcSchema();
+    }
 }

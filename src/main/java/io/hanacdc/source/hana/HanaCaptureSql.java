@@ -144,6 +144,10 @@ final class HanaCaptureSql implements CaptureSql {
     /**
      * Keys of the CDC table's rows, and of the capture-error table's (which hold keys under their source
      * names), written by version {@code from} after the given data id, as re-read rows of the next version.
+     * CURRENT_UPDATE_TRANSACTION() is 0 while the transaction is in read mode, and rows recorded under 0
+     * are never held back by the watermark, so they could be passed before they commit: the block first
+     * writes (the table's registry row, which this transaction has locked already) and refuses to go on
+     * if the transaction still is not in write mode.
      */
     @Override
     public String resyncKeys(CaptureLayout from, CaptureLayout next, long afterDataId) {
@@ -157,10 +161,15 @@ final class HanaCaptureSql implements CaptureSql {
             changed += " UNION SELECT " + from.table().primaryKey().stream().map(HanaCaptureSql::q).collect(Collectors.joining(", "))
                     + " FROM " + inCdc(names.errorTable(id)) + where;
         }
-        return "INSERT INTO " + inCdc(names.cdcTable(id)) + " (" + q(DATA_ID) + ", " + q(TRIGGER_ID) + ", " + q(TRANSACTION_ID) + ", "
+        return "DO BEGIN DECLARE T BIGINT; DECLARE READ_MODE CONDITION FOR SQL_ERROR_CODE 10001; "
+                + "UPDATE " + inCdc(CAPTURE_REGISTRY) + " SET version = version WHERE source_schema = " + literal(id.schema())
+                + " AND source_table = " + literal(id.name()) + "; SELECT CURRENT_UPDATE_TRANSACTION() INTO T FROM DUMMY; "
+                + "IF :T = 0 THEN SIGNAL READ_MODE SET MESSAGE_TEXT = 'hana-cdc: the transaction is not in write mode, so re-read rows"
+                + " would record transaction id 0'; END IF; "
+                + "INSERT INTO " + inCdc(names.cdcTable(id)) + " (" + q(DATA_ID) + ", " + q(TRIGGER_ID) + ", " + q(TRANSACTION_ID) + ", "
                 + q(CREATE_TIME) + ", " + q(OPERATION) + ", " + to + ") SELECT " + inCdc(names.sequence()) + ".NEXTVAL, " + next.version()
                 + ", CURRENT_UPDATE_TRANSACTION(), CURRENT_UTCTIMESTAMP, " + OP_RESYNC + ", k.* FROM (SELECT DISTINCT * FROM ("
-                + changed + ") u) k";
+                + changed + ") u) k; END";
     }
 
     @Override

@@ -18,8 +18,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Set;
@@ -33,10 +31,14 @@ import java.util.Optional;
  * then the batch — each its own READ COMMITTED statement.
  */
 public final class HanaDialect implements SourceDialect {
+    /** Base tables for schema.* patterns: SQLScript table types (IS_USER_DEFINED_TYPE) are listed in SYS.TABLES too. */
     static final String TABLES = "SELECT TABLE_NAME FROM SYS.TABLES WHERE SCHEMA_NAME = ? AND IS_TEMPORARY = 'FALSE'"
-            + " AND TABLE_TYPE IN ('ROW', 'COLUMN') ORDER BY TABLE_NAME";
-    static final String COLUMNS = "SELECT COLUMN_NAME, DATA_TYPE_NAME, LENGTH, SCALE, IS_NULLABLE, DEFAULT_VALUE FROM SYS.TABLE_COLUMNS"
-            + " WHERE SCHEMA_NAME = ? AND TABLE_NAME = ? ORDER BY POSITION";
+            + " AND IS_USER_DEFINED_TYPE = 'FALSE' AND TABLE_TYPE IN ('ROW', 'COLUMN') ORDER BY TABLE_NAME";
+    /** Columns, with a spatial column's SRID, which the CDC table's column must declare to accept its values. */
+    static final String COLUMNS = "SELECT c.COLUMN_NAME, c.DATA_TYPE_NAME, c.LENGTH, c.SCALE, c.IS_NULLABLE, c.DEFAULT_VALUE, g.SRS_ID"
+            + " FROM SYS.TABLE_COLUMNS c LEFT JOIN SYS.ST_GEOMETRY_COLUMNS g ON g.SCHEMA_NAME = c.SCHEMA_NAME"
+            + " AND g.TABLE_NAME = c.TABLE_NAME AND g.COLUMN_NAME = c.COLUMN_NAME"
+            + " WHERE c.SCHEMA_NAME = ? AND c.TABLE_NAME = ? ORDER BY c.POSITION";
     /** The schema poll: one row per column of the polled tables; COLUMN_ID survives a rename, TABLE_OID a drop and re-create does not. */
     static final String STAMPS = "SELECT c.SCHEMA_NAME, c.TABLE_NAME, c.TABLE_OID, c.COLUMN_ID, c.COLUMN_NAME,"
             + " c.DATA_TYPE_NAME || '(' || TO_NVARCHAR(c.LENGTH) || ',' || IFNULL(TO_NVARCHAR(c.SCALE), '-') || ') ' || c.IS_NULLABLE"
@@ -47,18 +49,17 @@ public final class HanaDialect implements SourceDialect {
     static final String PRIMARY_KEY = "SELECT COLUMN_NAME FROM SYS.CONSTRAINTS WHERE SCHEMA_NAME = ? AND TABLE_NAME = ?"
             + " AND IS_PRIMARY_KEY = 'TRUE' ORDER BY POSITION";
     static final String ESTIMATE = "SELECT COALESCE(SUM(RECORD_COUNT), 0) FROM SYS.M_TABLES WHERE SCHEMA_NAME = ? AND TABLE_NAME = ?";
-    /** Write transactions that have not finished: these statuses are the open ones. */
+    /**
+     * Write transactions that have not finished. Only INACTIVE counts as finished: a status this list does
+     * not know (another release, XA/prepared) must hold rows back, never let the stream skip them forever.
+     */
     static final String OPEN_TRANSACTIONS = "SELECT DISTINCT UPDATE_TRANSACTION_ID FROM SYS.M_TRANSACTIONS WHERE UPDATE_TRANSACTION_ID > 0"
-            + " AND TRANSACTION_STATUS IN ('ACTIVE', 'PRECOMMITTED', 'ACTIVE_PREPARE_COMMIT', 'ABORTING', 'PARTIAL_ABORTING')"
-            + " ORDER BY UPDATE_TRANSACTION_ID";
+            + " AND (TRANSACTION_STATUS IS NULL OR TRANSACTION_STATUS <> 'INACTIVE') ORDER BY UPDATE_TRANSACTION_ID";
     /** A trigger becomes invalid (IS_VALID = 'FALSE') when objects it uses change; a disabled one captures nothing. */
     static final String TRIGGERS = "SELECT TRIGGER_NAME FROM SYS.TRIGGERS WHERE SUBJECT_TABLE_SCHEMA = ? AND SUBJECT_TABLE_NAME = ?"
             + " AND IS_VALID = 'TRUE' AND IS_ENABLED = 'TRUE'";
     static final String CATALOG_READ = "SELECT COUNT(*) FROM SYS.EFFECTIVE_PRIVILEGES WHERE USER_NAME = ? AND PRIVILEGE = 'CATALOG READ'"
             + " AND IS_VALID = 'TRUE'";
-    /** ngdbc returns an empty DATE/TIMESTAMP as SQL NULL unless told otherwise; these are the sentinels it then uses. */
-    static final long EMPTY_DATE_MILLIS = -62135856000000L;
-    static final long EMPTY_TIMESTAMP_MILLIS = -62135769600001L;
 
     private final CaptureOptions options;
 
@@ -93,6 +94,12 @@ public final class HanaDialect implements SourceDialect {
     @Override
     public String utcNow() {
         return "CURRENT_UTCTIMESTAMP";
+    }
+
+    /** Upper case, as an SAP admin writes it unquoted (sql/hana-privileges.sql: CREATE SCHEMA HANACDC). */
+    @Override
+    public String defaultCdcSchema() {
+        return "HANACDC";
     }
 
     @Override
@@ -131,7 +138,11 @@ public final class HanaDialect implements SourceDialect {
                     scale = -1;
                 }
                 ColumnType mapped = HanaTypes.map(id + "." + name, type, length, scale);
-                columns.add(new SourceColumn(name, HanaTypes.ddl(type, length, scale), mapped, "TRUE".equals(rs.getString(5)),
+                int srid = rs.getInt(7);
+                if (rs.wasNull()) {
+                    srid = -1;
+                }
+                columns.add(new SourceColumn(name, HanaTypes.ddl(id + "." + name, type, length, scale, srid), mapped, "TRUE".equals(rs.getString(5)),
                         HanaDefaults.parse(rs.getString(6), mapped)));
             }
         }
@@ -249,24 +260,14 @@ public final class HanaDialect implements SourceDialect {
         }
     }
 
+    /** Date and time values do not depend on the JVM's time zone (HanaDateTimes). */
     @Override
     public Object readValue(ResultSet rs, int index, ColumnType type) throws SQLException {
         return switch (type.kind()) {
-            case DATE -> {
-                java.sql.Date d = rs.getDate(index);
-                yield d == null ? null : d.getTime() == EMPTY_DATE_MILLIS ? EmptyDates.DATE : d.toLocalDate();
-            }
-            case TIMESTAMP -> {
-                java.sql.Timestamp t = rs.getTimestamp(index);
-                yield t == null ? null : t.getTime() == EMPTY_TIMESTAMP_MILLIS ? EmptyDates.TIMESTAMP
-                        : truncate(t.toLocalDateTime());
-            }
+            case DATE -> HanaDateTimes.date(rs, index);
+            case TIME -> HanaDateTimes.time(rs, index);
+            case TIMESTAMP -> HanaDateTimes.timestamp(rs, index);
             default -> JdbcValues.read(rs, index, type);
         };
-    }
-
-    /** HANA keeps 100 ns; MySQL keeps microseconds. Truncating here makes the result the same on every driver. */
-    static LocalDateTime truncate(LocalDateTime t) {
-        return t.truncatedTo(ChronoUnit.MICROS);
     }
 }

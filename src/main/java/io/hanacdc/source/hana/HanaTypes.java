@@ -40,13 +40,21 @@ final class HanaTypes {
         };
     }
 
-    /** The type as written in the CDC table's DDL. */
-    static String ddl(String type, int length, int scale) {
+    /**
+     * The type as written in the CDC table's DDL.
+     * @param srid a spatial column's SRID (SYS.ST_GEOMETRY_COLUMNS.SRS_ID), -1 when the catalog shows none
+     */
+    static String ddl(String where, String type, int length, int scale, int srid) {
+        if (isSpatial(type) && srid < 0) {
+            throw new CdcException("column " + where + " is " + type + " but SYS.ST_GEOMETRY_COLUMNS shows no SRID for it, so its CDC"
+                    + " column could not take its values: check that the source user may read the table");
+        }
         return switch (type) {
             case "DECIMAL" -> scale < 0 ? "DECIMAL" : "DECIMAL(" + length + "," + scale + ")";
             case "CHAR", "NCHAR", "VARCHAR", "NVARCHAR", "BINARY", "VARBINARY" -> type + "(" + length + ")";
             case "ALPHANUM", "SHORTTEXT" -> "NVARCHAR(" + length + ")"; // the CDC copy needs the characters, not the special semantics
-            case "REAL_VECTOR" -> length > 0 ? "REAL_VECTOR(" + length + ")" : "REAL_VECTOR";
+            case "ST_GEOMETRY", "ST_POINT" -> type + "(" + srid + ")"; // without it the column is SRID 0 and rejects other SRIDs
+            case "REAL_VECTOR" -> "REAL_VECTOR"; // without a dimension it holds a vector of any dimension
             case "TEXT", "BINTEXT" -> "NCLOB"; // text-search types hold their text in an NCLOB
             default -> type;
         };

@@ -146,6 +146,11 @@ public final class PostgresDialect implements SourceDialect {
     }
 
     @Override
+    public String defaultCdcSchema() {
+        return "hanacdc";
+    }
+
+    @Override
     public int maxIdentifierBytes() {
         return 63;
     }

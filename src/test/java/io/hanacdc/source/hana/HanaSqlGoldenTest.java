@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every statement the HANA dialect emits, pinned as golden text (src/test/resources/golden/hana-*.sql;
- * regenerate with -Dgolden.update=true and review the diff), and checked against the rules of SAP's
+ * written only by an explicit -Dgolden.update=true run, see GoldenFiles), and checked against the rules of SAP's
  * HANA SQL reference (SAP-docs/sap-hana-cloud-hana-database, docs/sql-ref/…): CREATE TRIGGER
  * (create-trigger-statement-data-definition-20d5a65.md), CREATE SEQUENCE (…-20d5092.md), SELECT and
  * the IN predicate (select-statement…-20fcf24.md, in-predicate-20f9d29.md), DO BEGIN…END
@@ -63,7 +63,8 @@ class HanaSqlGoldenTest {
     }
 
     private static SourceColumn column(String name, String type, int length, int scale, boolean nullable) {
-        return new SourceColumn(name, HanaTypes.ddl(type, length, scale), HanaTypes.map(name, type, length, scale), nullable);
+        int srid = HanaTypes.isSpatial(type) ? 4326 : -1;
+        return new SourceColumn(name, HanaTypes.ddl(name, type, length, scale, srid), HanaTypes.map(name, type, length, scale), nullable);
     }
 
     private static SourceTable longNamed() {
@@ -175,6 +176,49 @@ class HanaSqlGoldenTest {
                 .script(List.of(v1), after, new TableStamp(after.id(), 4242, "", Map.of()), 4711));
     }
 
+    /**
+     * schema.* lists base tables only: SYS.TABLES also holds temporary tables and SQLScript table types
+     * (tables-system-view-2101973.md: IS_TEMPORARY, IS_USER_DEFINED_TYPE, TABLE_TYPE ROW/COLUMN/VIRTUAL),
+     * and a table type must never get triggers. The CDC schema itself is refused as a pattern (TableResolver).
+     */
+    @Test
+    void wildcardsListOnlyBaseTables() {
+        for (String rule : List.of("IS_TEMPORARY = 'FALSE'", "IS_USER_DEFINED_TYPE = 'FALSE'", "TABLE_TYPE IN ('ROW', 'COLUMN')")) {
+            assertTrue(HanaDialect.TABLES.contains(rule), "SYS.TABLES read without " + rule + ": " + HanaDialect.TABLES);
+        }
+    }
+
+    /**
+     * M_TRANSACTIONS.TRANSACTION_STATUS is INACTIVE, ACTIVE, PRECOMMITTED, ABORTING, PARTIAL_ABORTING or
+     * ACTIVE_PREPARE_COMMIT (m-transactions-system-view-20c9610.md). Fail safe: every status but INACTIVE,
+     * and an unknown or missing one, is open, so the watermark holds rows back rather than skipping them.
+     */
+    @Test
+    void everyTransactionStatusButInactiveIsOpen() {
+        String sql = HanaDialect.OPEN_TRANSACTIONS;
+        assertTrue(sql.contains("(TRANSACTION_STATUS IS NULL OR TRANSACTION_STATUS <> 'INACTIVE')"), sql);
+        assertFalse(sql.contains("TRANSACTION_STATUS IN"), "a list of open statuses misses the ones it does not name: " + sql);
+    }
+
+    /**
+     * CURRENT_UPDATE_TRANSACTION() returns 0 in read mode (current-update-transaction-function-miscellaneous-e04d1f4.md):
+     * the re-read rows of a schema change are written after a write of the same transaction, and only if
+     * the transaction then is in write mode (SIGNAL of a declared condition: create-trigger-statement-data-definition-20d5a65.md,
+     * do-begin-end-statement-procedural-5210385.md).
+     */
+    @Test
+    void reReadRowsOfASchemaChangeAreWrittenInWriteModeOnly() {
+        SourceTable t = sample();
+        var v1 = io.hanacdc.source.CaptureLayout.initial(t, false);
+        var v2 = new io.hanacdc.source.CaptureLayout(t, 2, t.columnNames());
+        String sql = new HanaDialect(CaptureOptions.DEFAULT).captureSql(new CaptureNames("CDC", 127)).resyncKeys(v1, v2, 10);
+        int write = sql.indexOf("UPDATE \"CDC\".\"hanacdc_capture\" SET version = version WHERE source_schema = 'SALES'");
+        int check = sql.indexOf("SELECT CURRENT_UPDATE_TRANSACTION() INTO T FROM DUMMY; IF :T = 0 THEN SIGNAL READ_MODE");
+        int insert = sql.indexOf("INSERT INTO");
+        assertTrue(sql.startsWith("DO BEGIN DECLARE T BIGINT; DECLARE READ_MODE CONDITION FOR SQL_ERROR_CODE 10001; ") && sql.endsWith("; END"), sql);
+        assertTrue(write > 0 && check > write && insert > check, "write, then check write mode, then record: " + sql);
+    }
+
     @Test
     void statementsFollowTheDocumentedGrammar() {
         for (CaptureOptions options : List.of(CaptureOptions.DEFAULT, new CaptureOptions(true, false))) {
@@ -228,12 +272,28 @@ class HanaSqlGoldenTest {
         assertEquals(ColumnType.decimal(38, 10), HanaTypes.map("c", "DECIMAL", 38, 10));
         assertEquals(ColumnType.Kind.FLOATING_DECIMAL, HanaTypes.map("c", "SMALLDECIMAL", 16, -1).kind());
         assertEquals(ColumnType.sized(ColumnType.Kind.VARCHAR, 5000), HanaTypes.map("c", "NVARCHAR", 5000, 0));
-        assertEquals("DECIMAL", HanaTypes.ddl("DECIMAL", 34, -1));
-        assertEquals("NVARCHAR(10)", HanaTypes.ddl("ALPHANUM", 10, 0));
+        assertEquals("DECIMAL", HanaTypes.ddl("c", "DECIMAL", 34, -1, -1));
+        assertEquals("NVARCHAR(10)", HanaTypes.ddl("c", "ALPHANUM", 10, 0, -1));
         assertEquals(java.time.LocalDateTime.of(2024, 1, 1, 0, 0, 0, 123_456_000),
-                HanaDialect.truncate(java.time.LocalDateTime.of(2024, 1, 1, 0, 0, 0, 123_456_700)), "7th fractional digit dropped");
+                HanaDateTimes.truncate(java.time.LocalDateTime.of(2024, 1, 1, 0, 0, 0, 123_456_700)), "7th fractional digit dropped");
         var e = org.junit.jupiter.api.Assertions.assertThrows(io.hanacdc.CdcException.class, () -> HanaTypes.map("S.T.ARR", "ARRAY", 0, 0));
         assertTrue(e.getMessage().contains("S.T.ARR") && e.getMessage().contains("ARRAY"));
+    }
+
+    /**
+     * A spatial CDC column declares the source column's SRID (ST_Geometry(4326) as in SAP's examples, e.g.
+     * first-value-function-aggregate-034b175.md; the SRID from st-geometry-columns-system-view-d23480c.md):
+     * undeclared it is SRID 0 and rejects the values. REAL_VECTOR without a dimension takes a vector of any
+     * dimension (vector-data-type-04cfbb8.md); what SYS.TABLE_COLUMNS.LENGTH means for it is not documented.
+     */
+    @Test
+    void spatialColumnsKeepTheirSridAndVectorsDeclareNoDimension() {
+        assertEquals("ST_GEOMETRY(4326)", HanaTypes.ddl("c", "ST_GEOMETRY", 0, 0, 4326));
+        assertEquals("ST_POINT(0)", HanaTypes.ddl("c", "ST_POINT", 0, 0, 0));
+        assertEquals("REAL_VECTOR", HanaTypes.ddl("c", "REAL_VECTOR", 3, 0, -1));
+        var e = org.junit.jupiter.api.Assertions.assertThrows(io.hanacdc.CdcException.class, () -> HanaTypes.ddl("S.T.SHAPE", "ST_GEOMETRY", 0, 0, -1));
+        assertTrue(e.getMessage().contains("S.T.SHAPE") && e.getMessage().contains("SRID"), e.getMessage());
+        assertTrue(HanaDialect.COLUMNS.contains("SYS.ST_GEOMETRY_COLUMNS") && HanaDialect.COLUMNS.contains("SRS_ID"), HanaDialect.COLUMNS);
     }
 
     @Test
