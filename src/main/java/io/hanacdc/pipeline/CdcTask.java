@@ -229,7 +229,17 @@ public final class CdcTask implements AutoCloseable {
             throws SQLException {
         List<SourceTable> pending = tables;
         for (int attempt = 1; ; attempt++) {
-            Map<TableId, CdcException> failed = installer.install(c, pending);
+            Map<TableId, CdcException> failed;
+            try {
+                failed = installer.install(c, pending);
+            } catch (CdcException e) { // the shared objects or the heartbeat table, which a replica starting now may be creating
+                if (attempt == INSTALL_ATTEMPTS || !(e.getCause() instanceof SQLException)) {
+                    throw e;
+                }
+                LOG.info("capture install failed, maybe racing another process; trying again: {}", e.getMessage());
+                pause(attempt);
+                continue;
+            }
             for (Map.Entry<TableId, CdcException> f : failed.entrySet()) {
                 if (f.getValue().getCause() instanceof SQLException e && String.valueOf(e.getSQLState()).startsWith("08")) {
                     throw f.getValue(); // the connection is lost: no table can be installed now
@@ -243,12 +253,16 @@ public final class CdcTask implements AutoCloseable {
                 return;
             }
             LOG.info("capture install failed, maybe racing another process; trying again: {}", failed.get(pending.get(0).id()).getMessage());
-            try {
-                Thread.sleep(500L * attempt);
-            } catch (InterruptedException ie) {
-                Thread.currentThread().interrupt();
-                throw new CdcException("interrupted while installing capture", ie);
-            }
+            pause(attempt);
+        }
+    }
+
+    private static void pause(int attempt) {
+        try {
+            Thread.sleep(500L * attempt);
+        } catch (InterruptedException ie) {
+            Thread.currentThread().interrupt();
+            throw new CdcException("interrupted while installing capture", ie);
         }
     }
 
