@@ -16,6 +16,7 @@ import java.util.stream.Collectors;
 
 /** The target table of one source table: created when missing, checked when present. */
 public final class TargetTable {
+    private static final int ER_TABLE_EXISTS_ERROR = 1050;
     private final String database;
     private final String name;
     private final SourceTable source;
@@ -65,11 +66,14 @@ public final class TargetTable {
         if (existing.isEmpty()) {
             try (Statement s = c.createStatement()) {
                 s.execute(createSql(flavor));
+                return true;
             } catch (SQLException e) {
-                throw new CdcException("target table " + database + "." + name + " of source table " + source.id() + " could not be created: "
-                        + e.getMessage(), e);
+                if (e.getErrorCode() != ER_TABLE_EXISTS_ERROR) {
+                    throw new CdcException("target table " + database + "." + name + " of source table " + source.id() + " could not be created: "
+                            + e.getMessage(), e);
+                }
+                existing = existingColumns(c); // a replica starting at the same time created it: check it as found
             }
-            return true;
         }
         List<String> missing = missing(existing);
         if (!missing.isEmpty()) {
