@@ -14,7 +14,7 @@ final class ChaosSchema {
     private static final int KEYS = 3000;
     /** Keys of public.plain that writers update but never delete or move (they delete up to KEYS + 2). */
     static final int GUARDED_FROM = KEYS + 3;
-    static final int GUARDED_TO = KEYS + 200;
+    static final int GUARDED_TO = KEYS + 20;
 
     private ChaosSchema() {}
 
