@@ -14,9 +14,10 @@ import org.apache.camel.main.BaseMainSupport;
 import org.apache.camel.main.Main;
 import org.apache.camel.main.MainListenerSupport;
 
-/** Entry point: {@code run} (default), {@code install [--print-sql]}, {@code uninstall [--table T]}, {@code status}, {@code verify}. */
+/** Entry point: {@code run} (default), {@code install [--print-sql]}, {@code uninstall [--table T]}, {@code alter T CLAUSE}, {@code status}, {@code verify}. */
 public final class Application {
-    private static final String USAGE = "usage: java -jar hana-cdc.jar [run | install [--print-sql] | uninstall [--table SCHEMA.TABLE] | status"
+    private static final String USAGE = "usage: java -jar hana-cdc.jar [run | install [--print-sql] | uninstall [--table SCHEMA.TABLE]"
+            + " | alter SCHEMA.TABLE \"ALTER clause\" [--user NAME] | status"
             + " | verify [--tables schema.table,...] [--wait-seconds N]"
             + " | pause TABLE | resume TABLE | resnapshot TABLE | reset TABLE (--to latest | --data-id N | --timestamp ISO-8601)]";
     /** Exit code of verify when source and target differ (1 is an error, 2 a usage error). */
@@ -42,6 +43,15 @@ public final class Application {
                     } else {
                         new Commands(config(), System.out).uninstall();
                     }
+                }
+                case "alter" -> {
+                    Optional<String> user = option(a, "--user");
+                    if (a.size() != (user.isPresent() ? 5 : 3) || a.get(1).startsWith("--") || a.get(2).startsWith("--")) {
+                        System.err.println("alter takes a table, the ALTER clause in one argument, and optionally --user NAME\n" + USAGE);
+                        System.exit(2);
+                    }
+                    CdcConfig cfg = config();
+                    new Commands(cfg, System.out).alter(a.get(1), a.get(2), CdcConfig.alterSource(ConfigSource.lookup(), cfg.source(), user));
                 }
                 case "status" -> new Commands(config(), System.out).status();
                 case "pause", "resume", "resnapshot", "reset" -> new AdminClient(AdminSettings.load(ConfigSource.lookup()), System.out)

@@ -3,6 +3,7 @@ package io.hanacdc.admin;
 import com.zaxxer.hikari.HikariDataSource;
 import io.hanacdc.CdcException;
 import io.hanacdc.capture.CaptureInstaller;
+import io.hanacdc.capture.TableAlter;
 import io.hanacdc.capture.UnreadCapture;
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.checkpoint.PositionStore;
@@ -27,7 +28,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
-/** The one-shot commands: install (or print its SQL), uninstall (of the task or of one table), status, verify. */
+/** The one-shot commands: install (or print its SQL), uninstall (of the task or of one table), alter, status, verify. */
 public final class Commands {
     private final CdcConfig cfg;
     private final PrintStream out;
@@ -96,6 +97,18 @@ public final class Commands {
             out.println("task " + cfg.task() + " no longer reads " + id + (hadPosition ? " (its position removed)" : "") + "; "
                     + (removed ? "its capture (triggers, CDC table, schema history) is removed" : "its capture stays for the other tasks that read it")
                     + "; the target table and its data are kept");
+        }
+    }
+
+    /**
+     * alter: the table's ALTER with its capture moved to the next version in the same transaction, as
+     * a user who may alter the table and the capture objects (README "Changing a captured table").
+     */
+    public void alter(String spec, String clause, CdcConfig.Endpoint as) throws SQLException {
+        TableId id = TablePattern.table(spec);
+        try (HikariDataSource source = CdcTask.sourcePool(as, dialect, 1); Connection c = source.getConnection()) {
+            int version = new TableAlter(dialect, names, cfg.lockTimeout()).alter(c, id, clause).version();
+            out.println("table " + id + " altered; its capture moved to version " + version + " in the same transaction");
         }
     }
 

@@ -38,7 +38,7 @@ public final class CaptureEvolver {
     private final Duration lockTimeout;
 
     /** A move to the next version: the version it records (switch point not yet known), what it runs, and what it says about the change. */
-    private record Move(CaptureVersion version, List<String> statements, String change) {}
+    record Move(CaptureVersion version, List<String> statements, String change) {}
 
     public CaptureEvolver(SourceDialect dialect, CaptureNames names, Duration lockTimeout) {
         this.dialect = dialect;
@@ -66,20 +66,14 @@ public final class CaptureEvolver {
                     return null; // another process moved capture on meanwhile
                 }
                 CaptureInstaller.execute(tx, List.of(sql.lockSource(id)));
-                Move move = plan(tx, versions, windowFrom);
-                CaptureInstaller.execute(tx, move.statements());
-                CaptureVersion planned = move.version();
-                CaptureVersion v = new CaptureVersion(planned.layout(), planned.columnIds(), planned.tableOid(), dialect.readHighWaterMark(tx, names));
-                history.insert(tx, v);
-                CaptureInstaller.execute(tx, List.of(registry.updateSql(v.layout().table(), keysOnly(), v.version())));
-                return new Move(v, move.statements(), move.change());
+                return make(tx, plan(tx, versions, windowFrom));
             });
         } catch (SQLException e) {
             if (!dialect.isMissingPrivilege(e)) {
                 throw e;
             }
             throw new CaptureBlockedException(id, "its capture must move to version " + (current.version() + 1) + " after a change of its columns",
-                    e, script(plan(c, versions, windowFrom)));
+                    e, script(plan(c, versions, windowFrom), List.of()));
         }
         if (done == null) {
             LOG.info("capture of {} was moved to a new version by another process", id);
@@ -89,8 +83,21 @@ public final class CaptureEvolver {
         return done.version();
     }
 
+    /**
+     * Runs the move in the caller's transaction, which holds the lock on the source table, and records
+     * the version with its switch point, read after the triggers were made.
+     */
+    Move make(Connection tx, Move move) throws SQLException {
+        CaptureInstaller.execute(tx, move.statements());
+        CaptureVersion planned = move.version();
+        CaptureVersion v = new CaptureVersion(planned.layout(), planned.columnIds(), planned.tableOid(), dialect.readHighWaterMark(tx, names));
+        history.insert(tx, v);
+        CaptureInstaller.execute(tx, List.of(registry.updateSql(v.layout().table(), keysOnly(), v.version())));
+        return new Move(v, move.statements(), move.change());
+    }
+
     /** The move the table's shape as the connection sees it now calls for. */
-    private Move plan(Connection c, List<CaptureVersion> versions, long windowFrom) throws SQLException {
+    Move plan(Connection c, List<CaptureVersion> versions, long windowFrom) throws SQLException {
         TableId id = versions.get(0).layout().table().id();
         SourceTable now = dialect.describe(c, id).orElse(null);
         TableStamp stamp = dialect.stamps(c, List.of(id)).get(id);
@@ -101,7 +108,7 @@ public final class CaptureEvolver {
         return plan(versions, now, stamp, cut == null ? windowFrom : Math.min(windowFrom, cut));
     }
 
-    private Move plan(List<CaptureVersion> versions, SourceTable now, TableStamp stamp, long windowFrom) {
+    Move plan(List<CaptureVersion> versions, SourceTable now, TableStamp stamp, long windowFrom) {
         CaptureVersion current = versions.get(versions.size() - 1);
         boolean recreated = current.recreatedAs(stamp);
         SchemaDiff diff = SchemaDiff.of(current.layout().table(), current.columnIds(), now, stamp.columnIds(), dialect.columnIdsSurviveRenames());
@@ -127,12 +134,14 @@ public final class CaptureEvolver {
      * version's switch point is read by the script itself, after its triggers are made.
      */
     public List<String> script(List<CaptureVersion> versions, SourceTable now, TableStamp stamp, long windowFrom) {
-        return script(plan(versions, now, stamp, windowFrom));
+        return script(plan(versions, now, stamp, windowFrom), List.of());
     }
 
-    private List<String> script(Move move) {
+    /** The move as one transaction, with what runs first under the table's lock. */
+    List<String> script(Move move, List<String> first) {
         CaptureVersion v = move.version();
         List<String> out = new ArrayList<>(List.of(sql.lockSource(v.layout().table().id())));
+        out.addAll(first);
         out.addAll(move.statements());
         out.add(history.insertSql(v, dialect.highWaterMark(names)));
         out.add(registry.updateSql(v.layout().table(), keysOnly(), v.version()));

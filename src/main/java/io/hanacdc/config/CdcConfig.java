@@ -43,6 +43,16 @@ public record CdcConfig(
         }
     }
 
+    /**
+     * The source as the alter command connects: as {@code user} (--user), else hanacdc.alter.user, else the
+     * task's user; with hanacdc.alter.password (HANACDC_ALTER_PASSWORD), else, for the task's own user only, its password.
+     */
+    public static Endpoint alterSource(Function<String, Optional<String>> props, Endpoint source, Optional<String> user) {
+        String name = user.or(() -> props.apply("hanacdc.alter.user")).orElse(source.user());
+        String password = props.apply("hanacdc.alter.password").orElse(name.equals(source.user()) ? source.password() : "");
+        return new Endpoint(source.url(), name, password);
+    }
+
     public static CdcConfig load(Function<String, Optional<String>> props) {
         Reader r = new Reader(props);
         return new CdcConfig(

@@ -286,7 +286,12 @@ public final class CdcTask implements AutoCloseable {
 
     /** A pool on the configured source, with the settings the dialect relies on. */
     public static HikariDataSource sourcePool(CdcConfig cfg, SourceDialect dialect, int size) {
-        CdcConfig.Endpoint endpoint = new CdcConfig.Endpoint(dialect.connectionUrl(cfg.source().url()), cfg.source().user(), cfg.source().password());
+        return sourcePool(cfg.source(), dialect, size);
+    }
+
+    /** A pool on the source as the given user (the alter command's, which may alter tables). */
+    public static HikariDataSource sourcePool(CdcConfig.Endpoint as, SourceDialect dialect, int size) {
+        CdcConfig.Endpoint endpoint = new CdcConfig.Endpoint(dialect.connectionUrl(as.url()), as.user(), as.password());
         return DataSources.pool("source", endpoint, size, dialect.connectionInitSql(), dialect.driverProperties());
     }
 

@@ -25,6 +25,12 @@ public interface CaptureSql {
      */
     String lockSource(TableId table);
 
+    /**
+     * A user's change of the table ({@code alter} command): the clause that follows the table's name in
+     * the dialect's ALTER TABLE, passed as written.
+     */
+    List<String> alterTable(TableId table, String clause);
+
     /** Adds columns to a table's CDC table (named as in the CDC table, typed as at the source). */
     List<String> addCdcColumns(TableId table, List<SourceColumn> columns);
 

@@ -1,5 +1,6 @@
 package io.hanacdc.it;
 
+import static io.hanacdc.it.Background.loop;
 import static io.hanacdc.it.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -124,22 +125,5 @@ class KeptColumnsAlterTest {
     private static List<String> captureFunctions(String url) throws Exception {
         return Pipeline.rows(url, "SELECT t.tgname || ' ' || t.tgfoid || ' ' || t.tgenabled::text FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid"
                 + " WHERE c.relname LIKE 'kept%' AND NOT t.tgisinternal ORDER BY 1");
-    }
-
-    private interface Body {
-        void run() throws Exception;
-    }
-
-    private static Thread loop(String name, AtomicBoolean stop, AtomicReference<Throwable> failure, Body body) {
-        Thread t = new Thread(() -> {
-            try {
-                body.run();
-            } catch (Throwable e) {
-                failure.compareAndSet(null, e);
-                stop.set(true);
-            }
-        }, name);
-        t.start();
-        return t;
     }
 }

@@ -25,6 +25,8 @@ import io.hanacdc.source.CaptureSql;
 import io.hanacdc.sql.Identifiers;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -42,6 +44,7 @@ import java.util.stream.Collectors;
 final class HanaCaptureSql implements CaptureSql {
     static final String ERROR_CODE = "__$ERROR_CODE";
     static final String ERROR_MESSAGE = "__$ERROR_MESSAGE";
+    private static final Pattern RENAME_COLUMN = Pattern.compile("(?is)\\s*RENAME\\s+COLUMN\\s+(\\S.*\\S)\\s*");
     private final CaptureNames names;
     private final CaptureOptions options;
 
@@ -134,6 +137,22 @@ final class HanaCaptureSql implements CaptureSql {
     @Override
     public String lockSource(TableId id) {
         return "LOCK TABLE " + q(id.schema()) + "." + q(id.name()) + " IN EXCLUSIVE MODE";
+    }
+
+    /**
+     * HANA renames a column with its own statement, whose table name takes no schema
+     * (rename-column-statement-data-definition-20fb2b8.md: {@code RENAME COLUMN <table_name>.<old_column_name> TO <new_column_name>},
+     * {@code <table_name> ::= <identifier>}): "RENAME COLUMN a TO b" runs as that statement in the table's schema
+     * (set-schema-statement-session-management-20fd550.md); any other clause follows ALTER TABLE
+     * (alter-table-statement-data-definition-20d329a.md).
+     */
+    @Override
+    public List<String> alterTable(TableId id, String clause) {
+        Matcher rename = RENAME_COLUMN.matcher(clause);
+        if (rename.matches()) {
+            return List.of("SET SCHEMA " + q(id.schema()), "RENAME COLUMN " + q(id.name()) + "." + rename.group(1));
+        }
+        return List.of("ALTER TABLE " + q(id.schema()) + "." + q(id.name()) + " " + clause);
     }
 
     @Override

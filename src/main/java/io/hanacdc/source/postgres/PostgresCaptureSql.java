@@ -113,6 +113,11 @@ final class PostgresCaptureSql implements CaptureSql {
     }
 
     @Override
+    public List<String> alterTable(TableId id, String clause) {
+        return List.of("ALTER TABLE " + q(id.schema()) + "." + q(id.name()) + " " + clause);
+    }
+
+    @Override
     public List<String> addCdcColumns(TableId id, List<SourceColumn> columns) {
         return List.of("ALTER TABLE " + inCdc(names.cdcTable(id)) + " "
                 + columns.stream().map(c -> "ADD COLUMN " + q(c.name()) + " " + c.sourceType()).collect(Collectors.joining(", ")));
