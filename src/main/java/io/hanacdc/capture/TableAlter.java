@@ -73,7 +73,7 @@ public final class TableAlter {
                 if (dialect.describe(tx, id).isEmpty()) {
                     throw new CdcException("the clause renames or drops the table; alter changes a captured table's columns only");
                 }
-                return evolver.make(tx, evolver.plan(tx, versions, windowFrom)).version();
+                return evolver.make(tx, withoutDrops(evolver.plan(tx, versions, windowFrom))).version();
             });
         } catch (SQLException | CdcException e) {
             throw new CdcException("alter of " + id + " failed, nothing was changed (table and capture as before): " + e.getMessage(), e);
@@ -87,7 +87,13 @@ public final class TableAlter {
      * the statement sequence where no source can run it.
      */
     public List<String> script(List<CaptureVersion> versions, SourceTable after, TableStamp stamp, String clause, long windowFrom) {
-        return evolver.script(evolver.plan(versions, after, stamp, windowFrom), first(after.id(), clause));
+        return evolver.script(withoutDrops(evolver.plan(versions, after, stamp, windowFrom)), first(after.id(), clause));
+    }
+
+    /** The move without dropping the triggers again: they went before the ALTER. */
+    private CaptureEvolver.Move withoutDrops(CaptureEvolver.Move move) {
+        List<String> drops = sql.uninstallTriggers(move.version().layout().table().id());
+        return new CaptureEvolver.Move(move.version(), move.statements().stream().filter(s -> !drops.contains(s)).toList(), move.change());
     }
 
     /** The capture triggers dropped before the ALTER, so no write in this transaction meets the ones it breaks. */

@@ -1,0 +1,64 @@
+package io.hanacdc.source.hana;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.hanacdc.GoldenFiles;
+import io.hanacdc.capture.CaptureVersion;
+import io.hanacdc.capture.TableAlter;
+import io.hanacdc.schema.SourceColumn;
+import io.hanacdc.schema.SourceTable;
+import io.hanacdc.source.CaptureLayout;
+import io.hanacdc.source.CaptureNames;
+import io.hanacdc.source.CaptureOptions;
+import io.hanacdc.source.TableStamp;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The alter command on HANA (golden/hana-alter.sql), one transaction each with AUTOCOMMIT DDL OFF
+ * (set-transaction-autocommit-ddl-statement-transaction-management-d538d11.md): LOCK TABLE … IN
+ * EXCLUSIVE MODE (lock-table-statement-transaction-management-20f88d8.md), the capture triggers dropped
+ * (drop-trigger-statement-data-definition-20d81ec.md), the user's change — ALTER TABLE … ADD
+ * (alter-table-statement-data-definition-20d329a.md), or RENAME COLUMN, whose table name takes no schema,
+ * after SET SCHEMA (rename-column-statement-data-definition-20fb2b8.md, set-schema-statement-session-management-20fd550.md)
+ * — then the move to the next capture version as a schema change makes it (see hana-dba-script.sql).
+ */
+class HanaAlterGoldenTest {
+    private static final HanaDialect HANA = new HanaDialect(CaptureOptions.DEFAULT);
+    private static final CaptureNames NAMES = new CaptureNames("CDC", 127);
+
+    @Test
+    void alterStatementsMatchGolden() throws IOException {
+        SourceTable before = HanaSqlGoldenTest.sample();
+        var v1 = new CaptureVersion(CaptureLayout.initial(before, false), Map.of(), 4242, 0);
+        TableAlter alter = new TableAlter(HANA, NAMES, Duration.ofSeconds(10));
+
+        List<SourceColumn> added = new ArrayList<>(before.columns());
+        added.add(new SourceColumn("note", "NVARCHAR(40)", HanaTypes.map("note", "NVARCHAR", 40, 0), true));
+        SourceTable withNote = new SourceTable(before.id(), added, before.primaryKey());
+        List<String> out = new ArrayList<>(alter.script(List.of(v1), withNote, stamp(withNote), "ADD (\"note\" NVARCHAR(40))", 4711));
+
+        List<SourceColumn> renamed = new ArrayList<>(before.columns());
+        SourceColumn qty = renamed.get(2);
+        renamed.set(2, new SourceColumn("quantity", qty.sourceType(), qty.type(), qty.nullable()));
+        SourceTable withQuantity = new SourceTable(before.id(), renamed, before.primaryKey());
+        out.addAll(alter.script(List.of(v1), withQuantity, stamp(withQuantity), "RENAME COLUMN \"qty\" TO \"quantity\"", 4711));
+        GoldenFiles.assertMatches("hana-alter.sql", out);
+    }
+
+    @Test
+    void onlyARenameOfAColumnLeavesAlterTable() {
+        var sql = HANA.captureSql(NAMES);
+        var id = HanaSqlGoldenTest.sample().id();
+        assertEquals(List.of("SET SCHEMA \"SALES\"", "RENAME COLUMN \"Order \"\"Lines\"\" ü\".\"a b\" TO C"), sql.alterTable(id, " rename  column \"a b\" TO C "));
+        assertEquals(List.of("ALTER TABLE \"SALES\".\"Order \"\"Lines\"\" ü\" DROP (\"RENAME COLUMN\")"), sql.alterTable(id, "DROP (\"RENAME COLUMN\")"));
+    }
+
+    private static TableStamp stamp(SourceTable t) {
+        return new TableStamp(t.id(), 4242, "", Map.of());
+    }
+}
