@@ -118,6 +118,13 @@ class AlterCommandTest {
             // the first change would work; the second fails, so neither happens
             assertRefused(p, "public.items", "ADD COLUMN ok int, ADD COLUMN v int", "nothing was changed");
             assertRefused(p, "public.items", "RENAME TO items_elsewhere", "renames or drops the table");
+            // a user that may not alter the table (the URL names the task's user, so it is left out)
+            exec(p.sourceUrl, "DROP ROLE IF EXISTS alter_nopriv", "CREATE ROLE alter_nopriv LOGIN");
+            CdcConfig cfg = p.config();
+            CdcConfig.Endpoint nopriv = new CdcConfig.Endpoint(p.sourceUrl.replaceAll("([?&])user=[^&]*&?", "$1"), "alter_nopriv", "");
+            CdcException denied = assertThrows(CdcException.class,
+                    () -> new Commands(cfg, new PrintStream(new ByteArrayOutputStream())).alter("public.items", "ADD COLUMN x int", nopriv));
+            assertTrue(denied.getMessage().contains("nothing was changed") && denied.getMessage().contains("permission denied"), denied.getMessage());
 
             assertEquals(triggers, triggers(p.sourceUrl), "capture triggers changed");
             assertEquals(List.of("id", "v"), Pipeline.rows(p.sourceUrl, "SELECT column_name::text FROM information_schema.columns"
