@@ -25,7 +25,8 @@ import org.slf4j.LoggerFactory;
  * the transaction ({@link SourceDialect#inTransaction}). A running task takes the version as one another
  * process recorded. No row of the old version can be written after the ALTER, so its re-read finds
  * nothing, unless the table had changed before without capture following: then every key the old
- * version captured is re-read, as that change's window is not known.
+ * version captured is re-read, as that change's window is not known. A clause that changes no column
+ * keeps the version, its triggers re-created as they were.
  */
 public final class TableAlter {
     private static final Logger LOG = LoggerFactory.getLogger(TableAlter.class);
@@ -68,10 +69,16 @@ public final class TableAlter {
                 }
                 CaptureInstaller.execute(tx, List.of(sql.lockSource(id)));
                 CaptureVersion current = versions.get(versions.size() - 1);
-                long windowFrom = followed(tx, current) ? dialect.readHighWaterMark(tx, names) : current.switchHigh();
+                boolean followedBefore = followed(tx, current);
+                long windowFrom = followedBefore ? dialect.readHighWaterMark(tx, names) : current.switchHigh();
                 CaptureInstaller.execute(tx, first(id, clause));
                 if (dialect.describe(tx, id).isEmpty()) {
                     throw new CdcException("the clause renames or drops the table; alter changes a captured table's columns only");
+                }
+                if (followedBefore && followed(tx, current)) {
+                    // no column changed (a constraint, storage): capture stays at its version (DESIGN §5)
+                    CaptureInstaller.execute(tx, sql.installTriggers(current.layout()));
+                    return current;
                 }
                 return evolver.make(tx, withoutDrops(evolver.plan(tx, versions, windowFrom))).version();
             });

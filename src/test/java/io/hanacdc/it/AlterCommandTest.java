@@ -135,6 +135,23 @@ class AlterCommandTest {
         }
     }
 
+    @Test
+    void anAlterThatKeepsTheColumnsKeepsTheCaptureVersion() throws Exception {
+        try (Pipeline p = new Pipeline("alterkept")) {
+            exec(p.sourceUrl, "CREATE TABLE public.items (id int PRIMARY KEY, v int)", "INSERT INTO public.items VALUES (1, 1)");
+            p.set("hanacdc.tables", "public.items").start();
+            p.awaitConverged(30_000);
+            List<String> enabled = enabledTriggers(p.sourceUrl);
+            alter(p, "public.items", "ADD CONSTRAINT items_v CHECK (v >= 0), SET (fillfactor = 80)");
+            assertEquals(1, Pipeline.count(p.sourceUrl, "SELECT max(version) FROM hanacdc.hanacdc_schema_history WHERE source_table = 'items'"));
+            assertEquals(enabled, enabledTriggers(p.sourceUrl));
+            exec(p.sourceUrl, "UPDATE public.items SET v = 2", "INSERT INTO public.items VALUES (2, 2)", "DELETE FROM public.items WHERE id = 1");
+            p.task().checkSchemas();
+            p.awaitConverged(30_000);
+            assertEquals(1, p.task().workers().get(0).history().latest().version());
+        }
+    }
+
     private static void alter(Pipeline p, String table, String clause) throws Exception {
         CdcConfig cfg = p.config();
         new Commands(cfg, new PrintStream(new ByteArrayOutputStream())).alter(table, clause, cfg.source());
@@ -143,6 +160,11 @@ class AlterCommandTest {
     private static void assertRefused(Pipeline p, String table, String clause, String message) {
         CdcException e = assertThrows(CdcException.class, () -> alter(p, table, clause));
         assertTrue(e.getMessage().contains(message), e.getMessage());
+    }
+
+    /** The capture triggers that fire (the fallback ones are created disabled). */
+    private static List<String> enabledTriggers(String url) throws Exception {
+        return triggers(url).stream().filter(t -> t.endsWith(" O")).map(t -> t.substring(0, t.indexOf(' '))).toList();
     }
 
     /** Each capture trigger with the object id of the function it calls: a re-created trigger has a new one. */
