@@ -42,6 +42,7 @@ public final class TableWorker {
     private final StreamStep stream;
     private final StreamSlots slots;
     private final Resnapshot resnapshot;
+    private final VanishCheck vanishCheck;
     private final PositionStore store;
     private final TableCommands.Context commandContext;
     private final TableObserver observer;
@@ -59,7 +60,8 @@ public final class TableWorker {
     private long retryAtNanos;
 
     TableWorker(SourceTable table, String targetName, DataSource source, MySqlTarget target, StreamStep stream, StreamSlots slots,
-                Resnapshot resnapshot, PositionStore store, TableCommands.Context commandContext, TableObserver observer) {
+                Resnapshot resnapshot, VanishCheck vanishCheck, PositionStore store, TableCommands.Context commandContext,
+                TableObserver observer) {
         this.table = table;
         this.targetName = targetName;
         this.source = source;
@@ -67,6 +69,7 @@ public final class TableWorker {
         this.stream = stream;
         this.slots = slots;
         this.resnapshot = resnapshot;
+        this.vanishCheck = vanishCheck;
         this.store = store;
         this.commandContext = commandContext;
         this.observer = observer;
@@ -111,6 +114,11 @@ public final class TableWorker {
             }
             state = position.phase() == Position.Phase.RESNAPSHOT ? "resnapshot" : "streaming";
             advance();
+            if (vanishCheck.due(position)) {
+                try (Connection s = source.getConnection(); Connection t = target.connection()) {
+                    position = vanishCheck.run(s, t, position);
+                }
+            }
             failures = 0;
             lastError = null;
         } catch (StalePositionException e) { // another process moved the table on: follow it, no backoff, not a failure
