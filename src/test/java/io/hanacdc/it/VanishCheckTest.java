@@ -55,16 +55,21 @@ class VanishCheckTest {
         return new Pipeline(name).set("hanacdc.vanish-check.interval-s", "1");
     }
 
+    /** Creates public.t(id, v) with the given ids loaded, starts the task on it and waits for the initial load. */
+    private static void startLoaded(Pipeline p, int from, int to, Reloads reloads, ChangeHook hook) throws Exception {
+        exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY, v text)",
+                "INSERT INTO public.t SELECT g, 'loaded' FROM generate_series(" + from + ", " + to + ") g");
+        p.set("hanacdc.tables", "public.t").start(reloads, hook);
+        p.awaitConverged(30_000);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"DELETE FROM public.t", "TRUNCATE public.t", "DELETE FROM public.t WHERE id > 100500"})
     void rowsRemovedPastTheTriggersAreFoundAndTheTableLoadedAgainWhileWritersGoOn(String bypass) throws Exception {
         try (Pipeline p = pipeline("vanish")) {
-            // the loaded rows lie outside the writers' keys: only the bypassing statement removes them
-            exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY, v text)",
-                    "INSERT INTO public.t SELECT g, 'loaded' FROM generate_series(100001, 101000) g");
             Reloads reloads = new Reloads();
-            p.set("hanacdc.tables", "public.t").start(reloads, ChangeHook.NONE);
-            p.awaitConverged(30_000);
+            // the loaded rows lie outside the writers' keys: only the bypassing statement removes them
+            startLoaded(p, 100001, 101000, reloads, ChangeHook.NONE);
             Workload writers = new Workload(p.sourceUrl, "public.t", 300, 2).start();
             try {
                 tickFor(p, 1500);
@@ -87,11 +92,8 @@ class VanishCheckTest {
     @Test
     void aTableWhoseRowsLeaveThroughCapturedChangesIsNeverLoadedAgain() throws Exception {
         try (Pipeline p = pipeline("vanish_none")) {
-            exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY, v text)",
-                    "INSERT INTO public.t SELECT g, 'loaded' FROM generate_series(1, 600) g");
             Reloads reloads = new Reloads();
-            p.set("hanacdc.tables", "public.t").start(reloads, ChangeHook.NONE);
-            p.awaitConverged(30_000);
+            startLoaded(p, 1, 600, reloads, ChangeHook.NONE);
             Workload writers = new Workload(p.sourceUrl, "public.t", 300, 4).start();
             try (Connection c = TestDatabases.connect(p.sourceUrl); Statement s = c.createStatement()) {
                 c.setAutoCommit(false);
@@ -122,8 +124,6 @@ class VanishCheckTest {
     @ValueSource(strings = {"DELETE FROM public.t WHERE id <= 40", "TRUNCATE public.t"})
     void removalsHeldBackByATransactionThatCommitsBeforeTheCheckAreNoVanishing(String removal) throws Exception {
         try (Pipeline p = pipeline("vanish_held")) {
-            exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY, v text)",
-                    "INSERT INTO public.t SELECT g, 'loaded' FROM generate_series(1, 50) g");
             Reloads reloads = new Reloads();
             AtomicReference<Connection> commitAfterBatch = new AtomicReference<>();
             ChangeHook hook = new ChangeHook() {
@@ -139,8 +139,7 @@ class VanishCheckTest {
                     }
                 }
             };
-            p.set("hanacdc.tables", "public.t").start(reloads, hook);
-            p.awaitConverged(30_000);
+            startLoaded(p, 1, 50, reloads, hook);
             try (Connection c = TestDatabases.connect(p.sourceUrl); Statement s = c.createStatement()) {
                 exec(p.sourceUrl, "INSERT INTO public.t VALUES (1000, 'the batch the removal commits after')");
                 c.setAutoCommit(false);
