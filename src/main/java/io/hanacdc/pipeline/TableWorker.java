@@ -21,8 +21,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Replicates one table: records the start position, runs the initial load, then applies safe
- * batches (and re-snapshot chunks when asked). Called by the table's route on every tick; a full
- * batch is followed at once by the next, an empty one waits for the next tick. Operator commands
+ * batches (and re-snapshot chunks when asked), now and then checking for rows that vanished past
+ * capture (VanishCheck). Called by the table's route on every tick; a full batch is followed at
+ * once by the next, an empty one waits for the next tick. Operator commands
  * queue up and run on this thread between batches. After a failure the position is re-read from the
  * target (the failed commit may or may not have happened) and the table retries with exponential
  * backoff; other tables are not affected. A position found moved by another process (see
@@ -114,7 +115,7 @@ public final class TableWorker {
             }
             state = position.phase() == Position.Phase.RESNAPSHOT ? "resnapshot" : "streaming";
             advance();
-            if (vanishCheck.due(position)) {
+            if (!standby && vanishCheck.due(position)) {
                 try (Connection s = source.getConnection(); Connection t = target.connection()) {
                     position = vanishCheck.run(s, t, position);
                 }

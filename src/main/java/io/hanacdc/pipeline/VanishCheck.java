@@ -76,8 +76,8 @@ final class VanishCheck {
         Optional<Position> stored;
         long targetRows;
         int isolation = target.getTransactionIsolation();
-        target.setAutoCommit(false);
         target.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+        target.setAutoCommit(false);
         try {
             stored = store.load(target, current.table());
             targetRows = shape.target().rowCount(target);
@@ -87,7 +87,7 @@ final class VanishCheck {
             target.setTransactionIsolation(isolation);
         }
         if (stored.isEmpty() || stored.get().version() != current.version() || stored.get().schemaVersion() != current.schemaVersion()) {
-            return current; // moved by someone else: the next tick re-reads it
+            return current; // moved by another process: this one finds out at its next commit and re-reads it
         }
         Watermark applied = stored.get().range().base();
         long sourceRows = queries.sourceRows(source);
