@@ -24,7 +24,7 @@ import java.util.stream.Collectors;
 
 /**
  * Prometheus metrics per table: rows applied by operation, CDC rows read, batch sizes and durations,
- * errors, and gauges for lag, snapshot progress, paused state, rows held back by open transactions,
+ * errors, re-loads after rows vanished uncaptured, and gauges for lag, snapshot progress, paused state, rows held back by open transactions,
  * CDC rows not applied yet (also of captured tables this task no longer reads) and how many such tables there are.
  */
 public final class Metrics implements TableObserver {
@@ -97,6 +97,13 @@ public final class Metrics implements TableObserver {
     @Override
     public void failed(TableId table) {
         Counter.builder("hanacdc_errors").tag("table", table.toString()).description("failed ticks, each retried")
+                .register(registry).increment();
+    }
+
+    @Override
+    public void vanished(TableId table) {
+        Counter.builder("hanacdc_vanished_reloads").tag("table", table.toString())
+                .description("times rows vanished at the source without a captured removal and the table was loaded again")
                 .register(registry).increment();
     }
 

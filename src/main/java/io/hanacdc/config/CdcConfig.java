@@ -29,7 +29,8 @@ public record CdcConfig(
         int probesPerPoll,
         AdminSettings admin,
         Maintenance maintenance,
-        SchemaChangePolicy schemaChanges) {
+        SchemaChangePolicy schemaChanges,
+        VanishCheckSettings vanishCheck) {
 
     /** Heartbeat and purge of applied CDC rows. */
     public record Maintenance(Duration heartbeatInterval, Duration purgeInterval, Duration purgeRetention, int purgeChunk,
@@ -79,7 +80,8 @@ public record CdcConfig(
                         Duration.ofSeconds(r.nonNegativeInt("hanacdc.purge.retention-s", 0)),
                         r.positiveInt("hanacdc.purge.chunk-size", 10000),
                         Duration.ofMillis(r.positiveInt("hanacdc.schema.check-interval-ms", 2000))),
-                new SchemaChangePolicy(props));
+                new SchemaChangePolicy(props),
+                new VanishCheckSettings(r, r.required("hanacdc.source.url")));
     }
 
     /** Typed reads of settings, with messages naming the key. */

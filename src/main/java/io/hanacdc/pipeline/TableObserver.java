@@ -19,4 +19,7 @@ public interface TableObserver {
 
     /** A tick failed and will be retried. */
     void failed(TableId table);
+
+    /** Rows vanished at the source without a captured removal: the table is being loaded again (see VanishCheck). */
+    default void vanished(TableId table) {}
 }

@@ -21,8 +21,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Replicates one table: records the start position, runs the initial load, then applies safe
- * batches (and re-snapshot chunks when asked). Called by the table's route on every tick; a full
- * batch is followed at once by the next, an empty one waits for the next tick. Operator commands
+ * batches (and re-snapshot chunks when asked), now and then checking for rows that vanished past
+ * capture (VanishCheck). Called by the table's route on every tick; a full batch is followed at
+ * once by the next, an empty one waits for the next tick. Operator commands
  * queue up and run on this thread between batches. After a failure the position is re-read from the
  * target (the failed commit may or may not have happened) and the table retries with exponential
  * backoff; other tables are not affected. A position found moved by another process (see
@@ -42,6 +43,7 @@ public final class TableWorker {
     private final StreamStep stream;
     private final StreamSlots slots;
     private final Resnapshot resnapshot;
+    private final VanishCheck vanishCheck;
     private final PositionStore store;
     private final TableCommands.Context commandContext;
     private final TableObserver observer;
@@ -59,7 +61,8 @@ public final class TableWorker {
     private long retryAtNanos;
 
     TableWorker(SourceTable table, String targetName, DataSource source, MySqlTarget target, StreamStep stream, StreamSlots slots,
-                Resnapshot resnapshot, PositionStore store, TableCommands.Context commandContext, TableObserver observer) {
+                Resnapshot resnapshot, VanishCheck vanishCheck, PositionStore store, TableCommands.Context commandContext,
+                TableObserver observer) {
         this.table = table;
         this.targetName = targetName;
         this.source = source;
@@ -67,6 +70,7 @@ public final class TableWorker {
         this.stream = stream;
         this.slots = slots;
         this.resnapshot = resnapshot;
+        this.vanishCheck = vanishCheck;
         this.store = store;
         this.commandContext = commandContext;
         this.observer = observer;
@@ -111,6 +115,11 @@ public final class TableWorker {
             }
             state = position.phase() == Position.Phase.RESNAPSHOT ? "resnapshot" : "streaming";
             advance();
+            if (!standby && vanishCheck.due(position)) {
+                try (Connection s = source.getConnection(); Connection t = target.connection()) {
+                    position = vanishCheck.run(s, t, position);
+                }
+            }
             failures = 0;
             lastError = null;
         } catch (StalePositionException e) { // another process moved the table on: follow it, no backoff, not a failure

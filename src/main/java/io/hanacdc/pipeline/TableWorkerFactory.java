@@ -11,6 +11,7 @@ import io.hanacdc.source.SourceDialect;
 import io.hanacdc.stream.BatchReader;
 import io.hanacdc.stream.ChangeHook;
 import io.hanacdc.stream.KeyRefetcher;
+import io.hanacdc.stream.VanishQueries;
 import io.hanacdc.stream.WatermarkReader;
 import io.hanacdc.target.mysql.MySqlTarget;
 import io.hanacdc.target.mysql.RowWriter;
@@ -57,8 +58,10 @@ final class TableWorkerFactory {
                 store, observer, hook, cfg.batchSize());
         TableCommands.Context commands = new TableCommands.Context(dialect, watermark,
                 dialect.qualified(names.cdcSchema(), names.cdcTable(table.id())));
-        return new TableWorker(table, naming.describe(table.id()), source, target, stream, slots, new Resnapshot(stream), store, commands,
-                observer);
+        VanishCheck vanishCheck = new VanishCheck(cfg.vanishCheck().interval(table.id()), new VanishQueries(dialect,
+                dialect.qualified(table.id().schema(), table.id().name()), BatchReader.captureTables(dialect, names, table.id())), store, stream, observer);
+        return new TableWorker(table, naming.describe(table.id()), source, target, stream, slots, new Resnapshot(stream), vanishCheck, store,
+                commands, observer);
     }
 
     private TableShape shape(CaptureVersion version) {

@@ -64,6 +64,14 @@ public interface SourceDialect {
     /** The table's columns and key, or empty when no such base table exists; an unsupported column type is an error naming it. */
     Optional<SourceTable> describe(Connection c, TableId id) throws SQLException;
 
+    /**
+     * Seconds between two checks of a streaming table for rows that vanished at the source without a
+     * captured removal (see VanishCheck), when hanacdc.vanish-check.interval-s is not set; 0: off. On
+     * when a common statement removes rows without firing the capture triggers and an exact row count
+     * is cheap.
+     */
+    int defaultVanishCheckSeconds();
+
     /** Cheap row-count estimate for progress reporting (may be inexact). */
     long estimateRows(Connection c, TableId id) throws SQLException;
 

@@ -19,4 +19,9 @@ public final class SourceDialects {
     public static String defaultCdcSchema(String jdbcUrl) {
         return forUrl(jdbcUrl, CaptureOptions.DEFAULT).defaultCdcSchema();
     }
+
+    /** Seconds between vanished-row checks when hanacdc.vanish-check.interval-s is not set, for the source the URL names. */
+    public static int defaultVanishCheckSeconds(String jdbcUrl) {
+        return forUrl(jdbcUrl, CaptureOptions.DEFAULT).defaultVanishCheckSeconds();
+    }
 }

@@ -21,7 +21,8 @@ public final class HeldBackQuery {
         this.cdcTable = cdcTable;
     }
 
-    private String openCondition(Watermark w) {
+    /** "transaction is open at w", as a condition on a capture table ("1 = 0" when nothing is). */
+    static String openCondition(SourceDialect dialect, Watermark w) {
         String tx = dialect.quote(CdcColumns.TRANSACTION_ID);
         return (w.open().length == 0 ? "1 = 0" : tx + " IN (" + LongStream.of(w.open()).mapToObj(Long::toString)
                 .collect(Collectors.joining(",")) + ")") + (w.openFrom() == Watermark.NO_BOUND ? "" : " OR " + tx + " >= " + w.openFrom());
@@ -34,7 +35,7 @@ public final class HeldBackQuery {
             return out;
         }
         String tx = dialect.quote(CdcColumns.TRANSACTION_ID);
-        String open = openCondition(w);
+        String open = openCondition(dialect, w);
         String sql = "SELECT " + tx + ", COUNT(*) FROM " + cdcTable + " WHERE " + dialect.quote(CdcColumns.DATA_ID) + " <= " + w.high()
                 + " AND " + dialect.quote(CdcColumns.OPERATION) + " > 0 AND (" + open + ") GROUP BY " + tx + " ORDER BY " + tx;
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {

@@ -60,6 +60,12 @@ class HanaLiveTest extends SourceBehaviourSuite {
                 return "ALTER TABLE \"" + schema + "\".\"" + table + "\" DROP (\"" + column + "\")";
             }
 
+            /** TRUNCATE TABLE fires no DELETE trigger (create-trigger-statement-data-definition-20d5a65.md lists INSERT, UPDATE, DELETE). */
+            @Override
+            public String[] emptyPastTriggers(String schema, String table) {
+                return new String[] {"TRUNCATE TABLE \"" + schema + "\".\"" + table + "\""};
+            }
+
             @Override
             public String dropSchema(String schema) {
                 return "DO BEGIN DECLARE N INTEGER; SELECT COUNT(*) INTO N FROM SYS.SCHEMAS WHERE SCHEMA_NAME = '" + schema

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.pipeline.CdcTask;
+import io.hanacdc.pipeline.TableObserver;
 import io.hanacdc.pipeline.TableWorker;
+import io.hanacdc.stream.ChangeHook;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
@@ -60,6 +62,12 @@ public final class Pipeline implements AutoCloseable {
 
     public CdcTask start() {
         task = CdcTask.start(config());
+        return task;
+    }
+
+    /** Starts the task with an observer of its workers and a hook on each table's changes. */
+    public CdcTask start(TableObserver observer, ChangeHook hook) {
+        task = CdcTask.start(config(), observer, hook);
         return task;
     }
 

@@ -43,6 +43,11 @@ class PostgresBehaviourTest extends SourceBehaviourSuite {
             }
 
             @Override
+            public String[] emptyPastTriggers(String schema, String table) {
+                return new String[] {"SET session_replication_role = replica", "TRUNCATE \"" + schema + "\".\"" + table + "\""};
+            }
+
+            @Override
             public String dropSchema(String schema) {
                 return "DROP SCHEMA IF EXISTS \"" + schema + "\" CASCADE";
             }

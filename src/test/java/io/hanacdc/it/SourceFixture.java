@@ -20,6 +20,9 @@ interface SourceFixture {
     /** ALTER TABLE dropping one column. */
     String dropColumn(String schema, String table, String column);
 
+    /** Statements, run in one session, that remove every row of the table without firing its capture triggers. */
+    String[] emptyPastTriggers(String schema, String table);
+
     /** Drops the schema and everything in it. */
     String dropSchema(String schema);
 }

@@ -196,6 +196,12 @@ public final class PostgresDialect implements SourceDialect {
         return CatalogReads.stamps(c, STAMPS.formatted(CatalogReads.anyOf("n.nspname", "c.relname", tables)));
     }
 
+    /** TRUNCATE is captured (operation 6), and COUNT(*) reads the whole table. */
+    @Override
+    public int defaultVanishCheckSeconds() {
+        return 0;
+    }
+
     /** Attnum is kept by RENAME COLUMN. */
     @Override
     public boolean columnIdsSurviveRenames() {

@@ -44,6 +44,14 @@ public final class TargetTable {
         return source;
     }
 
+    /** The exact number of rows, as the caller's transaction sees them. */
+    public long rowCount(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM " + qualifiedName())) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
     /** CREATE TABLE text for the source table, with the documented type mapping. */
     public String createSql(MySqlFlavor flavor) {
         List<String> types = MySqlTypes.columnTypes(source.columns(), new HashSet<>(source.primaryKey()), flavor);

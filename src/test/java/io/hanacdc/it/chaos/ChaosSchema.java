@@ -12,6 +12,9 @@ final class ChaosSchema {
     static final int WIDE_COLUMNS = 120;
     static final String TABLES = "public.plain,public.wide,public.pair,\"Sales Dept\".\"Order Lines\"";
     private static final int KEYS = 3000;
+    /** Keys of public.plain that writers update but never delete or move (they delete up to KEYS + 2). */
+    static final int GUARDED_FROM = KEYS + 3;
+    static final int GUARDED_TO = KEYS + 20;
 
     private ChaosSchema() {}
 
@@ -75,7 +78,8 @@ final class ChaosSchema {
                         + " ON CONFLICT (id) DO UPDATE SET v = excluded.v";
                 case 2 -> "DELETE FROM public.plain WHERE id BETWEEN " + k + " AND " + (k + rnd.nextInt(3));
                 case 3 -> "UPDATE public.plain SET id = id + " + (60000 + rnd.nextInt(1000)) + " WHERE id = " + k;
-                default -> "UPDATE public.plain SET v = " + text(rnd) + ", n = n + 1 WHERE id BETWEEN " + k + " AND " + (k + rnd.nextInt(20));
+                // updates reach past the keys deleted or moved, so some rows are updated and never deleted: GUARDED
+                default -> "UPDATE public.plain SET v = " + text(rnd) + ", n = n + 1 WHERE id BETWEEN " + k + " AND " + (k + rnd.nextInt(GUARDED_TO - KEYS));
             };
             case 1 -> switch (op) {
                 case 0, 1 -> "INSERT INTO public.wide (id, c1, c7, c60) VALUES (" + k + ", " + text(rnd) + ", " + text(rnd) + ", " + rnd.nextInt()

@@ -27,13 +27,16 @@ import org.junit.jupiter.api.Test;
 /**
  * DESIGN §7, the reference test: eight writers on four tables while the task process snapshots
  * and streams, is killed with SIGKILL at random moments and restarted, loses target connections,
- * source sessions and the whole target for a while. At the end the verify command (its own
+ * source sessions and the whole target for a while, and the target gains a foreign key and a unique
+ * key under it. At the end the verify command (its own
  * process) finds no difference, and per table the applied-row counter kept with the positions equals
  * the CDC rows after the start position: nothing lost, nothing applied twice. The figures go to
  * stdout and target/chaos-summary.txt (which .ci/run prints). Cycles: -Dhanacdc.chaos.cycles
  * (6 by default, 24 with -Pchaos).
  */
 class ChaosTest {
+    /** Cycles after CYCLES, while schema or target changes are still to be made. */
+    private static final int STREAMING_CYCLES = 8;
     private static final int CYCLES = Integer.getInteger("hanacdc.chaos.cycles", 6);
     private static final int WRITERS = 8;
 
@@ -73,17 +76,40 @@ class ChaosTest {
                 int schemaChanges = 0;
                 List<ChaosSchema.Change> pendingChanges = new java.util.ArrayList<>(ChaosSchema.changes());
                 int exitedByItself = 0;
-                for (int cycle = 1; cycle <= CYCLES; cycle++) {
-                    // the process needs ~3 s to start: early cycles hit the initial load, later ones streaming (mid-batch, at commit)
-                    Thread.sleep(cycle == 1 ? 200 + rnd.nextInt(800) : cycle == 2 ? 2800 + rnd.nextInt(1000) : 2500 + rnd.nextInt(4500));
+                TargetChanges targetChanges = new TargetChanges(control, targetDb);
+                boolean targetChanged = false;
+                int cycle;
+                String launchedAt = utcNow(control);
+                for (cycle = 1; cycle <= CYCLES || (!pendingChanges.isEmpty() || !targetChanged) && cycle <= CYCLES + STREAMING_CYCLES; cycle++) {
+                    // kills land once the process works (a loaded machine starts it slowly): mid-load, mid-batch, at commit
+                    awaitWorking(control, positions, launchedAt, running);
+                    if (cycle == CYCLES + 1) { // every cycle met an initial load (a slow machine): it finishes without faults, then the changes get cycles of their own
+                        faults.pause(true);
+                        long until = System.currentTimeMillis() + 180_000;
+                        while (count(control, "SELECT COUNT(*) FROM " + positions + " WHERE phase = 'SNAPSHOT'") > 0 && System.currentTimeMillis() < until) {
+                            if (!running.isAlive()) {
+                                exitedByItself++;
+                                launchedAt = utcNow(control);
+                                running = launch(env, "run", cycle);
+                            }
+                            Thread.sleep(500);
+                        }
+                        faults.pause(false);
+                    }
+                    Thread.sleep(cycle == 1 ? 200 + rnd.nextInt(800) : 200 + rnd.nextInt(4500));
                     if (!running.isAlive()) {
                         exitedByItself++; // started during a target outage: a supervisor restarts it, as here
                     }
                     snapshotKills += count(control, "SELECT COUNT(*) FROM " + positions + " WHERE phase = 'SNAPSHOT'") > 0 ? 1 : 0;
                     running.destroyForcibly().waitFor(); // SIGKILL: no shutdown hook, no final checkpoint
+                    launchedAt = utcNow(control);
                     running = launch(env, "run", cycle);
                     // schema changes while writers run and the task is killed around them, each once its table streams (a
                     // change during the initial load starts the load again from a new position, which the exactly-once count cannot follow)
+                    if (!targetChanged && streaming(control, positions)) {
+                        targetChanges.apply(); // people change the target while the task runs
+                        targetChanged = true;
+                    }
                     java.util.Set<String> blocked = new java.util.HashSet<>(); // a table's changes stay in order
                     for (var it = pendingChanges.iterator(); it.hasNext(); ) {
                         ChaosSchema.Change change = it.next();
@@ -96,15 +122,18 @@ class ChaosTest {
                         Pipeline.exec(ownSource, change.sql());
                         it.remove();
                         schemaChanges++;
+                        blocked.add(change.schema() + "." + change.table()); // one change per table and cycle: kills fall between them
                     }
                 }
+                assertTrue(pendingChanges.isEmpty() && targetChanged, "the tables never streamed: schema changes " + pendingChanges
+                        + " not made, target changed: " + targetChanged);
                 Thread.sleep(3000);
                 writers.stopAndJoin();
                 faults.stopAndJoin();
                 try {
                     if (!running.isAlive()) {
                         exitedByItself++;
-                        running = launch(env, "run", CYCLES + 1);
+                        running = launch(env, "run", cycle);
                     }
                     Map<String, String> direct = new LinkedHashMap<>(env);
                     direct.put("HANACDC_TARGET_URL", p.targetUrl);
@@ -118,18 +147,40 @@ class ChaosTest {
                                     + " the task exited by itself); %d schema changes; %d writers: %d transactions committed, %d rolled back, %d savepoints"
                                     + " rolled back, %d held open for seconds; faults: %d target connections killed, %d source sessions"
                                     + " terminated, %d target outages; verify: %s rows compared, %s differences; %d CDC rows applied exactly once%n",
-                            CYCLES, snapshotKills, exitedByItself, schemaChanges, WRITERS, writers.committed.get(), writers.rolledBack.get(),
+                            cycle - 1, snapshotKills, exitedByItself, schemaChanges, WRITERS, writers.committed.get(), writers.rolledBack.get(),
                             writers.savepointsRolledBack.get(), writers.longTransactions.get(), faults.targetKills.get(),
                             faults.sourceTerminations.get(), faults.targetOutages.get(), m.group(2), m.group(3), applied);
                     System.out.print(summary);
                     Files.writeString(Path.of("target/chaos-summary.txt"), summary);
                     assertEquals(0, exit, "verify found differences:\n" + report);
+                    targetChanges.assertGuardsKept();
                     assertEquals("0", m.group(3), report);
                 } finally {
                     running.destroyForcibly().waitFor();
                 }
             }
         }
+    }
+
+    /** Waits, at most 60 s, until the process launched at {@code since} stored a position (or exited). */
+    private static void awaitWorking(String control, String positions, String since, Process running) throws Exception {
+        long until = System.currentTimeMillis() + 60_000;
+        while (running.isAlive() && System.currentTimeMillis() < until
+                && count(control, "SELECT COUNT(*) FROM " + positions + " WHERE updated_at > '" + since + "'") == 0) {
+            Thread.sleep(100);
+        }
+    }
+
+    private static String utcNow(String control) throws Exception {
+        try (Connection c = TestDatabases.connect(control); Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT UTC_TIMESTAMP(6)")) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+
+    /** Whether the tables the target changes touch have finished their initial load. */
+    private static boolean streaming(String control, String positions) throws Exception {
+        return count(control, "SELECT COUNT(*) FROM " + positions + " WHERE phase <> 'SNAPSHOT' AND source_table IN ('plain', 'pair')") == 2;
     }
 
     /** Per table, waits until rows_applied equals the CDC rows after its start position; returns their sum. */

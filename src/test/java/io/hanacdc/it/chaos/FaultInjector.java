@@ -23,6 +23,7 @@ final class FaultInjector {
     private final String targetDb;
     private final TcpProxy targetProxy;
     private final AtomicBoolean running = new AtomicBoolean(true);
+    private final AtomicBoolean paused = new AtomicBoolean();
     private final Thread thread;
     final AtomicLong targetKills = new AtomicLong();
     final AtomicLong sourceTerminations = new AtomicLong();
@@ -48,6 +49,9 @@ final class FaultInjector {
         while (running.get()) {
             try {
                 Thread.sleep(800 + rnd.nextInt(2500));
+                if (paused.get()) {
+                    continue;
+                }
                 switch (rnd.nextInt(5)) {
                     case 0, 1 -> targetKills.addAndGet(killTargetConnections(rnd));
                     case 2, 3 -> sourceTerminations.addAndGet(terminateSourceSessions(rnd));
@@ -108,6 +112,11 @@ final class FaultInjector {
             }
         }
         return out;
+    }
+
+    /** While paused no fault starts (one under way ends as planned). */
+    void pause(boolean pause) {
+        paused.set(pause);
     }
 
     void stopAndJoin() throws InterruptedException {

@@ -19,6 +19,7 @@ import io.hanacdc.stream.BatchQuery;
 import io.hanacdc.stream.BatchReader;
 import io.hanacdc.stream.PendingRowsQuery;
 import io.hanacdc.stream.StreamRange;
+import io.hanacdc.stream.VanishQueries;
 import io.hanacdc.stream.Watermark;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -155,6 +156,27 @@ class HanaSqlGoldenTest {
         CaptureNames names = new CaptureNames("CDC", 127);
         PendingRowsQuery q = new PendingRowsQuery(hana, BatchReader.captureTables(hana, names, sample().id()));
         golden("hana-pending-rows.sql", BatchReader.captureTables(hana, names, sample().id()).stream().map(q::sql).toList());
+    }
+
+    /**
+     * The source's reads of the vanished-row check (VanishCheck), which HANA needs because TRUNCATE TABLE
+     * fires no trigger (create-trigger-statement-data-definition-20d5a65.md): the exact row count,
+     * COUNT(*) (count-function-aggregate-28c3b57.md, 010-SQL-Reference/011-SQL-Functions/), and per capture
+     * table the removing rows a base watermark has not applied, with a searched CASE inside COUNT
+     * (expressions-20a4389.md, "Case Expressions"; COUNT of an expression counts its non-NULL values) and
+     * the IN predicate (in-predicate-20f9d29.md); with open transactions at the base and without.
+     */
+    @Test
+    void vanishCheckQueriesMatchGolden() throws IOException {
+        HanaDialect hana = new HanaDialect(CaptureOptions.DEFAULT);
+        CaptureNames names = new CaptureNames("CDC", 127);
+        SourceTable t = sample();
+        List<String> captureTables = BatchReader.captureTables(hana, names, t.id());
+        VanishQueries q = new VanishQueries(hana, hana.qualified(t.id().schema(), t.id().name()), captureTables);
+        List<String> out = new ArrayList<>(List.of(q.rowCountSql()));
+        captureTables.forEach(c -> out.add(q.removalsSql(c, new Watermark(4711, new long[] {7, 9}))));
+        out.add(q.removalsSql(captureTables.get(0), new Watermark(4711, new long[0])));
+        golden("hana-vanish-check.sql", out);
     }
 
     /**
