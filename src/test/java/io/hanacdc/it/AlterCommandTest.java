@@ -16,7 +16,9 @@ import java.sql.Connection;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -149,6 +151,17 @@ class AlterCommandTest {
             p.task().checkSchemas();
             p.awaitConverged(30_000);
             assertEquals(1, p.task().workers().get(0).history().latest().version());
+        }
+    }
+
+    @Test
+    void aCommandLineWithoutTheClauseIsAUsageError() throws Exception {
+        for (String[] args : List.of(new String[] {"alter", "public.items"}, new String[] {"alter", "public.items", "--user", "dba"})) {
+            try (AppProcess app = AppProcess.start("alter-usage", Map.of(), args)) {
+                assertTrue(app.process.waitFor(60, TimeUnit.SECONDS));
+                assertEquals(2, app.process.exitValue(), app.output());
+                assertTrue(app.output().contains("alter takes a table, the ALTER clause in one argument"), app.output());
+            }
         }
     }
 
