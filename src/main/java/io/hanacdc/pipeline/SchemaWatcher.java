@@ -104,7 +104,10 @@ final class SchemaWatcher {
      */
     private void follow(Connection c, TableHistory history, TableStamp stamp, long windowFrom, boolean changed, boolean switched)
             throws SQLException {
-        CaptureVersion latest = history.latest();
+        // one view of the versions for the decision and the move: the stream may reload them meanwhile (a move
+        // another process made), and a move planned from the reloaded ones would add a version for no change
+        List<CaptureVersion> versions = history.all();
+        CaptureVersion latest = versions.get(versions.size() - 1);
         if (changed) {
             Optional<SourceTable> now = dialect.describe(c, history.table());
             if (now.isEmpty()) {
@@ -113,7 +116,7 @@ final class SchemaWatcher {
             changed = !latest.layout().table().equals(now.get()) || latest.recreatedAs(stamp) || switched;
         }
         if (changed || !installer.checkInstalled(c, latest, stamp)) {
-            evolver.evolve(c, history.all(), windowFrom);
+            evolver.evolve(c, versions, windowFrom);
             history.reload(c);
         } else if (latest.tableOid() == 0) {
             history.reload(c); // the check recorded the table's ids

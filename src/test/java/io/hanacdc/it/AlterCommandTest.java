@@ -98,6 +98,8 @@ class AlterCommandTest {
             p.task().checkSchemas();
             p.awaitConverged(60_000);
             TableWorker orders = p.task().workers().stream().filter(w -> w.table().id().name().equals("orders")).findFirst().orElseThrow();
+            // the schema check takes each version as made by another process: it used to add one for no change
+            // when the stream reloaded the versions between its decision and its move
             assertEquals(1 + alters, orders.history().latest().version(), "one capture version per ALTER");
             assertEquals(0, Pipeline.count(p.sourceUrl, "SELECT COUNT(*) FROM hanacdc.hanacdc_ddl_cut WHERE cut IS NOT NULL"), "cuts recorded");
             assertEquals(List.of("id", "v", "updates", "note", "kept0", "kept1", "kept2", "kept3"),
