@@ -46,11 +46,19 @@ public final class Commands {
     }
 
     public void install(boolean printOnly) throws SQLException {
+        install(printOnly, Optional.empty());
+    }
+
+    /**
+     * @param printOnly   print the script for a DBA instead of running it
+     * @param runtimeUser with printOnly: add the grants this user needs to run the task the script installs
+     */
+    public void install(boolean printOnly, Optional<String> runtimeUser) throws SQLException {
         try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 1);
              Connection c = source.getConnection()) {
             List<SourceTable> tables = new TableResolver(dialect, cfg.cdcSchema()).resolve(c, cfg.tables()).all();
             if (printOnly) {
-                installer().script(tables).forEach(s -> out.println(s + ";\n"));
+                installer().script(tables, runtimeUser).forEach(s -> out.println(s + ";\n"));
                 return;
             }
             var failed = installer().install(c, tables);

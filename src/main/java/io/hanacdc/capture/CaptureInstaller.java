@@ -6,6 +6,7 @@ import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureLayout;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureSql;
+import io.hanacdc.source.CatalogReads;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.TableStamp;
 import java.sql.Connection;
@@ -48,13 +49,21 @@ public final class CaptureInstaller {
         this.evolver = new CaptureEvolver(dialect, names, lockTimeout);
     }
 
-    /** The full install script, for a DBA to review (install --print-sql). Table versions are 1 for tables not yet installed. */
     public List<String> script(List<SourceTable> tables) {
+        return script(tables, java.util.Optional.empty());
+    }
+
+    /**
+     * The full install script, for a DBA to review and run (install --print-sql). Table versions are 1 for
+     * tables not yet installed. With a runtime user, the grants it needs to run the task follow the objects.
+     */
+    public List<String> script(List<SourceTable> tables, java.util.Optional<String> runtimeUser) {
         List<String> out = new ArrayList<>(sql.installShared());
         for (SourceTable t : withHeartbeat(tables)) {
             out.addAll(installStatements(t, false));
             out.add(history.insertSql(firstVersion(t, null, 0))); // object and column ids are filled in by the first schema check
         }
+        runtimeUser.ifPresent(u -> out.addAll(new RuntimeGrants(dialect, names).statements(u, tables.stream().map(SourceTable::id).toList())));
         return out;
     }
 
@@ -86,7 +95,9 @@ public final class CaptureInstaller {
     public Map<TableId, CdcException> install(Connection c, List<SourceTable> userTables) throws SQLException {
         List<SourceTable> tables = withHeartbeat(userTables);
         boolean schemaExisted = schemaExists(c);
-        run(c, sql.installShared(), "the shared capture objects in schema " + names.cdcSchema());
+        if (CatalogReads.number(c, sql.sharedMissing()) > 0) { // re-creating what exists would need rights a runtime user lacks
+            run(c, sql.installShared(), "the shared capture objects in schema " + names.cdcSchema());
+        }
         boolean createdSchema = !schemaExisted || registry.schemaCreatedByUs(c);
         Map<TableId, CaptureRegistry.Entry> installed = registry.entries(c);
         Map<TableId, TableStamp> stamps = dialect.stamps(c, tables.stream().map(SourceTable::id).toList());
