@@ -38,7 +38,7 @@ public final class Commands {
         this.cfg = cfg;
         this.out = out;
         this.dialect = SourceDialects.forUrl(cfg.source().url(), cfg.capture());
-        this.names = new CaptureNames(cfg.cdcSchema(), dialect.maxIdentifierBytes());
+        this.names = new CaptureNames(cfg.cdcSchema(), dialect);
     }
 
     private CaptureInstaller installer() {

@@ -49,8 +49,13 @@ public interface SourceDialect {
      */
     String defaultCdcSchema();
 
-    /** Longest identifier the source accepts, in UTF-8 bytes. */
+    /** Longest identifier the source accepts, in bytes as {@link #identifierBytes} counts them. */
     int maxIdentifierBytes();
+
+    /** The length of an identifier as the source measures it against {@link #maxIdentifierBytes}: UTF-8 bytes unless it says otherwise. */
+    default int identifierBytes(String identifier) {
+        return identifier.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+    }
 
     String quote(String identifier);
 

@@ -107,6 +107,22 @@ public final class HanaDialect implements SourceDialect {
         return 127;
     }
 
+    /**
+     * HANA keeps names in CESU-8, where a character outside the BMP is two surrogates of 3 bytes each
+     * (6, where UTF-8 takes 4; length-function-string-20e35f5.md). SAP states the limit as 127 characters
+     * (introduction-to-sql-209f502.md, "Identifiers"): counted in CESU-8 bytes, a name fits however
+     * HANA counts its characters.
+     */
+    @Override
+    public int identifierBytes(String identifier) {
+        int bytes = 0;
+        for (int i = 0; i < identifier.length(); i++) {
+            char ch = identifier.charAt(i);
+            bytes += ch < 0x80 ? 1 : ch < 0x800 ? 2 : 3;
+        }
+        return bytes;
+    }
+
     @Override
     public String quote(String identifier) {
         return Identifiers.ansi(identifier);
