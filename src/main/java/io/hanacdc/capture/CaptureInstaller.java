@@ -211,7 +211,7 @@ public final class CaptureInstaller {
         statements.addAll(sql.installTriggers(layout));
         try {
             return run(c, tx -> {
-                execute(tx, statements.subList(0, 1));
+                dialect.lockTable(tx, statements.get(0), id);
                 if (changedSince(tx, id, seen)) {
                     return false;
                 }

@@ -116,6 +116,13 @@ public interface SourceDialect {
     /** Names of the table's triggers that exist, are enabled and (where the source tracks it) valid. */
     java.util.Set<String> workingTriggers(Connection c, TableId table) throws SQLException;
 
+    /** Runs the statement of {@link CaptureSql#lockSource} that locks the source table for the rest of the transaction. */
+    default void lockTable(Connection tx, String lockStatement, TableId table) throws SQLException {
+        try (java.sql.Statement s = tx.createStatement()) {
+            s.execute(lockStatement);
+        }
+    }
+
     /** Whether the exception says a lock wait timed out (the statement was given up, nothing else is wrong). */
     boolean isLockTimeout(SQLException e);
 
