@@ -119,7 +119,10 @@ final class HanaCaptureSql implements CaptureSql {
         return user;
     }
 
-    /** CATALOG READ: M_TRANSACTIONS shows every open write transaction (the watermark's A), not only the user's own. */
+    /**
+     * CATALOG READ: M_TRANSACTIONS shows every open write transaction (the watermark's A), not only the
+     * user's own, and SYS.TRIGGERS the DBA's triggers, which the task checks are there and valid.
+     */
     @Override
     public List<String> runtimeAccess(String grantee) {
         return List.of("GRANT CATALOG READ TO " + grantee);
