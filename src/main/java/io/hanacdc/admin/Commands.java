@@ -3,6 +3,7 @@ package io.hanacdc.admin;
 import com.zaxxer.hikari.HikariDataSource;
 import io.hanacdc.CdcException;
 import io.hanacdc.capture.CaptureInstaller;
+import io.hanacdc.capture.RuntimeGrants;
 import io.hanacdc.capture.UnreadCapture;
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.checkpoint.PositionStore;
@@ -58,7 +59,10 @@ public final class Commands {
              Connection c = source.getConnection()) {
             List<SourceTable> tables = new TableResolver(dialect, cfg.cdcSchema()).resolve(c, cfg.tables()).all();
             if (printOnly) {
-                installer().script(tables, runtimeUser).forEach(s -> out.println(s + ";\n"));
+                List<String> script = new java.util.ArrayList<>(installer().script(tables));
+                runtimeUser.ifPresent(u -> script.addAll(new RuntimeGrants(dialect, names)
+                        .statements(u, tables.stream().map(SourceTable::id).toList(), cfg.watermark().equals("gap-probe"))));
+                script.forEach(s -> out.println(s + ";\n"));
                 return;
             }
             var failed = installer().install(c, tables);

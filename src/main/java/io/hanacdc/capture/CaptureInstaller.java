@@ -49,21 +49,13 @@ public final class CaptureInstaller {
         this.evolver = new CaptureEvolver(dialect, names, lockTimeout);
     }
 
+    /** The full install script, for a DBA to review and run (install --print-sql). Table versions are 1 for tables not yet installed. */
     public List<String> script(List<SourceTable> tables) {
-        return script(tables, java.util.Optional.empty());
-    }
-
-    /**
-     * The full install script, for a DBA to review and run (install --print-sql). Table versions are 1 for
-     * tables not yet installed. With a runtime user, the grants it needs to run the task follow the objects.
-     */
-    public List<String> script(List<SourceTable> tables, java.util.Optional<String> runtimeUser) {
         List<String> out = new ArrayList<>(sql.installShared());
         for (SourceTable t : withHeartbeat(tables)) {
             out.addAll(installStatements(t, false));
             out.add(history.insertSql(firstVersion(t, null, 0))); // object and column ids are filled in by the first schema check
         }
-        runtimeUser.ifPresent(u -> out.addAll(new RuntimeGrants(dialect, names).statements(u, tables.stream().map(SourceTable::id).toList())));
         return out;
     }
 

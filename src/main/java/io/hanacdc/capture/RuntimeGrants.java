@@ -29,8 +29,12 @@ public final class RuntimeGrants {
         this.sql = dialect.captureSql(names);
     }
 
-    /** The grants to the user for the given source tables (the heartbeat table is added). */
-    public List<String> statements(String user, List<TableId> tables) {
+    /**
+     * The grants to the user for the given source tables (the heartbeat table is added).
+     *
+     * @param gapProbe the task probes gaps (hanacdc.watermark=gap-probe): it writes placeholder rows into its CDC tables
+     */
+    public List<String> statements(String user, List<TableId> tables, boolean gapProbe) {
         String to = " TO " + sql.grantee(user);
         List<String> out = new ArrayList<>(sql.runtimeAccess(sql.grantee(user)));
         out.add("GRANT SELECT ON " + cdc(names.sequence()) + to); // the high water mark
@@ -45,9 +49,10 @@ public final class RuntimeGrants {
             if (!t.schema().equals(names.cdcSchema())) {
                 out.add("GRANT SELECT ON " + dialect.qualified(t.schema(), t.name()) + to); // the initial load and re-reads of keys
             }
-            out.add("GRANT SELECT, DELETE ON " + cdc(names.cdcTable(t)) + to); // read, then purged once every task applied it
+            String rights = gapProbe ? "SELECT, INSERT, DELETE" : "SELECT, DELETE"; // read, then purged once every task applied it
+            out.add("GRANT " + rights + " ON " + cdc(names.cdcTable(t)) + to);
             if (dialect.recordsCaptureErrors()) {
-                out.add("GRANT SELECT, DELETE ON " + cdc(names.errorTable(t)) + to);
+                out.add("GRANT " + rights + " ON " + cdc(names.errorTable(t)) + to);
             }
         }
         return out;

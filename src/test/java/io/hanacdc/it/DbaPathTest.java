@@ -35,6 +35,7 @@ class DbaPathTest {
             String script = out.toString(StandardCharsets.UTF_8);
             assertTrue(script.contains("GRANT SELECT ON \"public\".\"dba_t\" TO \"" + user + "\""), script);
             assertTrue(!script.contains("GRANT ALL") && !script.contains("CREATE ON"), "only what running needs: " + script);
+            assertTrue(script.lastIndexOf("CREATE ") < script.indexOf("GRANT "), "the grants follow the objects: " + script);
             exec(p.sourceUrl, script.split(";\n\n")); // the DBA, a superuser, runs it as printed
             var sql = SourceDialects.forUrl(p.sourceUrl, p.config().capture()).captureSql(new CaptureNames("hanacdc", 63));
             assertEquals(0, Pipeline.count(p.sourceUrl, sql.sharedMissing()), "the catalog read finds what the script made current");
