@@ -49,7 +49,7 @@ public final class CaptureInstaller {
         this.evolver = new CaptureEvolver(dialect, names, lockTimeout);
     }
 
-    /** The full install script, for a DBA to review and run (install --print-sql). Table versions are 1 for tables not yet installed. */
+    /** The full install script, for a DBA to review (install --print-sql). Table versions are 1 for tables not yet installed. */
     public List<String> script(List<SourceTable> tables) {
         List<String> out = new ArrayList<>(sql.installShared());
         for (SourceTable t : withHeartbeat(tables)) {

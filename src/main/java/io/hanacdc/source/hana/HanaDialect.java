@@ -61,24 +61,6 @@ public final class HanaDialect implements SourceDialect {
     static final String CATALOG_READ = "SELECT COUNT(*) FROM SYS.EFFECTIVE_PRIVILEGES WHERE USER_NAME = ? AND PRIVILEGE = 'CATALOG READ'"
             + " AND IS_VALID = 'TRUE'";
 
-    /**
-     * Whether this transaction holds the exclusive lock on the table (m-object-locks-system-view-20b66f9.md;
-     * the transaction of the session: m-transactions-system-view-20c9610.md, current-connection-function-miscellaneous-20dde16.md).
-     */
-    static final String HOLDS_EXCLUSIVE_LOCK = "SELECT COUNT(*) FROM SYS.M_OBJECT_LOCKS WHERE SCHEMA_NAME = ? AND OBJECT_NAME = ?"
-            + " AND LOCK_MODE = 'EXCLUSIVE' AND LOCK_OWNER_TRANSACTION_ID IN"
-            + " (SELECT TRANSACTION_ID FROM SYS.M_TRANSACTIONS WHERE CONNECTION_ID = CURRENT_CONNECTION)";
-    /**
-     * How long a statement of a hana-cdc session waits for a lock, outside the transactions that set
-     * their own (capture changes, gap probes). SET TRANSACTION LOCK WAIT TIMEOUT lasts for the session,
-     * and the value it replaced cannot be read back (set-transaction-statement-transaction-management-20fdf9c.md):
-     * so every session starts with this one and gets it back after such a transaction, and a pooled
-     * connection never hands one transaction's timeout to the next. The task's other statements are short
-     * and retried at the next tick: a minute bounds how long one holds a worker.
-     */
-    static final Duration SESSION_LOCK_WAIT = Duration.ofMinutes(1);
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(HanaDialect.class);
-
     private final CaptureOptions options;
 
     public HanaDialect(CaptureOptions options) {
@@ -98,11 +80,7 @@ public final class HanaDialect implements SourceDialect {
     /** HANA datetimes carry no zone (capture writes UTC, CURRENT_UTCTIMESTAMP): only the session's lock wait is set. */
     @Override
     public Optional<String> connectionInitSql() {
-        return Optional.of(lockWaitTimeout(SESSION_LOCK_WAIT));
-    }
-
-    static String lockWaitTimeout(Duration timeout) {
-        return "SET TRANSACTION LOCK WAIT TIMEOUT " + timeout.toMillis();
+        return Optional.of(HanaTransactions.sessionLockWait());
     }
 
     /** Keeps HANA's empty dates (ABAP's initial value) distinct from NULL. */
@@ -270,24 +248,9 @@ public final class HanaDialect implements SourceDialect {
         return e.getErrorCode() == 131;
     }
 
-    /**
-     * LOCK TABLE … IN EXCLUSIVE MODE also tries to lock the views on the table, and returns a non-zero
-     * SQLCODE when it cannot lock them all although the table itself is locked; the transaction goes on
-     * (lock-table-statement-transaction-management-20f88d8.md). Failing there would fail the change at
-     * every try, on every table that has a view: when the catalog shows the table locked by this
-     * transaction, the change goes on. A lock wait timeout or a missing privilege fails as it is.
-     */
     @Override
     public void lockTable(Connection tx, String lockStatement, TableId table) throws SQLException {
-        try (Statement s = tx.createStatement()) {
-            s.execute(lockStatement);
-        } catch (SQLException e) {
-            if (isLockTimeout(e) || isMissingPrivilege(e) || CatalogReads.number(tx, HOLDS_EXCLUSIVE_LOCK, table) == 0) {
-                throw e;
-            }
-            LOG.info("LOCK TABLE {} answered '{}' (error {}) but the table is locked by this transaction (views on it may not be): going on",
-                    table, e.getMessage(), e.getErrorCode());
-        }
+        HanaTransactions.lockTable(this, tx, lockStatement, table);
     }
 
     /** HANA error 258: insufficient privilege (sql-error-codes-20a78d3.md). */
@@ -296,28 +259,9 @@ public final class HanaDialect implements SourceDialect {
         return e.getErrorCode() == 258;
     }
 
-    /** DDL joins the transaction (AUTOCOMMIT DDL OFF), so a failure rolls back every statement of the unit. */
     @Override
     public <T> T inTransaction(Connection c, Duration lockTimeout, io.hanacdc.source.SqlWork<T> work) throws SQLException {
-        boolean autoCommit = c.getAutoCommit();
-        c.setAutoCommit(false);
-        try (Statement s = c.createStatement()) {
-            s.execute("SET TRANSACTION AUTOCOMMIT DDL OFF");
-            s.execute(lockWaitTimeout(lockTimeout));
-            try {
-                T result = work.run(c);
-                c.commit();
-                return result;
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
-            } finally {
-                s.execute("SET TRANSACTION AUTOCOMMIT DDL ON");
-                s.execute(lockWaitTimeout(SESSION_LOCK_WAIT));
-            }
-        } finally {
-            c.setAutoCommit(autoCommit);
-        }
+        return HanaTransactions.inTransaction(c, lockTimeout, work);
     }
 
     /** Date and time values do not depend on the JVM's time zone (HanaDateTimes). */

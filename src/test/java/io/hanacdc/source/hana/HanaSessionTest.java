@@ -34,6 +34,7 @@ class HanaSessionTest {
     private static final class Recording {
         final List<String> executed = new ArrayList<>();
         SQLException lockError;
+        SQLException lookupError;
         long locked;
 
         Connection connection() {
@@ -50,7 +51,12 @@ class HanaSessionTest {
                 });
                 case "prepareStatement" -> {
                     executed.add((String) args[0]);
-                    yield proxy(PreparedStatement.class, (m, a) -> m.equals("executeQuery") ? count() : null);
+                    yield proxy(PreparedStatement.class, (m, a) -> {
+                        if (m.equals("executeQuery") && lookupError != null) {
+                            throw lookupError;
+                        }
+                        return m.equals("executeQuery") ? count() : null;
+                    });
                 }
                 case "getAutoCommit" -> true;
                 case "commit", "rollback" -> {
@@ -94,7 +100,7 @@ class HanaSessionTest {
         assertEquals(session, failed.executed.get(failed.executed.size() - 1), failed.executed.toString());
         List<String> pinned = new ArrayList<>(List.of(session));
         pinned.addAll(ok.executed);
-        pinned.add(HanaDialect.HOLDS_EXCLUSIVE_LOCK);
+        pinned.add(HanaTransactions.HOLDS_EXCLUSIVE_LOCK);
         GoldenFiles.assertMatches("hana-session.sql", pinned);
     }
 
@@ -104,7 +110,7 @@ class HanaSessionTest {
         r.lockError = new SQLException("could not lock dependent view", "HY000", 146);
         r.locked = 1;
         hana.lockTable(r.connection(), LOCK, TABLE);
-        assertEquals(List.of(LOCK, HanaDialect.HOLDS_EXCLUSIVE_LOCK), r.executed);
+        assertEquals(List.of(LOCK, HanaTransactions.HOLDS_EXCLUSIVE_LOCK), r.executed);
     }
 
     @Test
@@ -112,6 +118,12 @@ class HanaSessionTest {
         Recording notLocked = new Recording();
         notLocked.lockError = new SQLException("resource busy", "HY000", 146);
         assertThrows(SQLException.class, () -> hana.lockTable(notLocked.connection(), LOCK, TABLE));
+        Recording unreadable = new Recording();
+        unreadable.lockError = new SQLException("resource busy", "HY000", 146);
+        unreadable.lookupError = new SQLException("insufficient privilege", "HY000", 258);
+        SQLException thrown = assertThrows(SQLException.class, () -> hana.lockTable(unreadable.connection(), LOCK, TABLE));
+        assertSame(unreadable.lockError, thrown, "LOCK TABLE's own error is what is reported");
+        assertSame(unreadable.lookupError, thrown.getSuppressed()[0]);
         for (int code : new int[] {131, 258}) {
             Recording r = new Recording();
             r.lockError = new SQLException("error " + code, "HY000", code);
