@@ -14,9 +14,9 @@ import org.apache.camel.main.BaseMainSupport;
 import org.apache.camel.main.Main;
 import org.apache.camel.main.MainListenerSupport;
 
-/** Entry point: {@code run} (default), {@code install [--print-sql]}, {@code uninstall [--table T]}, {@code alter T CLAUSE}, {@code status}, {@code verify}. */
+/** Entry point: {@code run} (default), {@code install [--print-sql [--runtime-user NAME]]}, {@code uninstall [--table T]}, {@code alter T CLAUSE}, {@code status}, {@code verify}. */
 public final class Application {
-    private static final String USAGE = "usage: java -jar hana-cdc.jar [run | install [--print-sql] | uninstall [--table SCHEMA.TABLE]"
+    private static final String USAGE = "usage: java -jar hana-cdc.jar [run | install [--print-sql [--runtime-user NAME]] | uninstall [--table SCHEMA.TABLE]"
             + " | alter SCHEMA.TABLE \"ALTER clause\" [--user NAME] | status"
             + " | verify [--tables schema.table,...] [--wait-seconds N]"
             + " | pause TABLE | resume TABLE | resnapshot TABLE | reset TABLE (--to latest | --data-id N | --timestamp ISO-8601)]";
@@ -31,7 +31,14 @@ public final class Application {
         try {
             switch (command) {
                 case "run" -> run();
-                case "install" -> new Commands(config(), System.out).install(a.contains("--print-sql"));
+                case "install" -> {
+                    Optional<String> runtimeUser = option(a, "--runtime-user");
+                    if (runtimeUser.isPresent() && !a.contains("--print-sql")) {
+                        System.err.println("--runtime-user goes with --print-sql: the script's grants are for the DBA to run\n" + USAGE);
+                        System.exit(2);
+                    }
+                    new Commands(config(), System.out).install(a.contains("--print-sql"), runtimeUser);
+                }
                 case "uninstall" -> {
                     Optional<String> table = option(a, "--table");
                     if (a.size() != (table.isPresent() ? 3 : 1)) { // a mistyped option must not remove the whole task

@@ -3,6 +3,7 @@ package io.hanacdc.admin;
 import com.zaxxer.hikari.HikariDataSource;
 import io.hanacdc.CdcException;
 import io.hanacdc.capture.CaptureInstaller;
+import io.hanacdc.capture.RuntimeGrants;
 import io.hanacdc.capture.TableAlter;
 import io.hanacdc.capture.UnreadCapture;
 import io.hanacdc.checkpoint.Position;
@@ -39,7 +40,7 @@ public final class Commands {
         this.cfg = cfg;
         this.out = out;
         this.dialect = SourceDialects.forUrl(cfg.source().url(), cfg.capture());
-        this.names = new CaptureNames(cfg.cdcSchema(), dialect.maxIdentifierBytes());
+        this.names = new CaptureNames(cfg.cdcSchema(), dialect);
     }
 
     private CaptureInstaller installer() {
@@ -47,11 +48,22 @@ public final class Commands {
     }
 
     public void install(boolean printOnly) throws SQLException {
+        install(printOnly, Optional.empty());
+    }
+
+    /**
+     * @param printOnly   print the script for a DBA instead of running it
+     * @param runtimeUser with printOnly: add the grants this user needs to run the task the script installs
+     */
+    public void install(boolean printOnly, Optional<String> runtimeUser) throws SQLException {
         try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 1);
              Connection c = source.getConnection()) {
             List<SourceTable> tables = new TableResolver(dialect, cfg.cdcSchema()).resolve(c, cfg.tables()).all();
             if (printOnly) {
-                installer().script(tables).forEach(s -> out.println(s + ";\n"));
+                List<String> script = new java.util.ArrayList<>(installer().script(tables));
+                runtimeUser.ifPresent(u -> script.addAll(new RuntimeGrants(dialect, names)
+                        .statements(u, tables.stream().map(SourceTable::id).toList(), cfg.watermark().equals("gap-probe"))));
+                script.forEach(s -> out.println(s + ";\n"));
                 return;
             }
             var failed = installer().install(c, tables);

@@ -65,7 +65,7 @@ public final class CaptureEvolver {
                 if (registry.lockVersion(tx, id) != current.version()) {
                     return null; // another process moved capture on meanwhile
                 }
-                CaptureInstaller.execute(tx, List.of(sql.lockSource(id)));
+                dialect.lockTable(tx, sql.lockSource(id), id);
                 return make(tx, plan(tx, versions, windowFrom));
             });
         } catch (SQLException e) {

@@ -6,6 +6,7 @@ import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureLayout;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureSql;
+import io.hanacdc.source.CatalogReads;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.TableStamp;
 import java.sql.Connection;
@@ -86,7 +87,9 @@ public final class CaptureInstaller {
     public Map<TableId, CdcException> install(Connection c, List<SourceTable> userTables) throws SQLException {
         List<SourceTable> tables = withHeartbeat(userTables);
         boolean schemaExisted = schemaExists(c);
-        run(c, sql.installShared(), "the shared capture objects in schema " + names.cdcSchema());
+        if (CatalogReads.number(c, sql.sharedMissing()) > 0) { // re-creating what exists would need rights a runtime user lacks
+            run(c, sql.installShared(), "the shared capture objects in schema " + names.cdcSchema());
+        }
         boolean createdSchema = !schemaExisted || registry.schemaCreatedByUs(c);
         Map<TableId, CaptureRegistry.Entry> installed = registry.entries(c);
         Map<TableId, TableStamp> stamps = dialect.stamps(c, tables.stream().map(SourceTable::id).toList());
@@ -200,7 +203,7 @@ public final class CaptureInstaller {
         statements.addAll(sql.installTriggers(layout));
         try {
             return run(c, tx -> {
-                execute(tx, statements.subList(0, 1));
+                dialect.lockTable(tx, statements.get(0), id);
                 if (changedSince(tx, id, seen)) {
                     return false;
                 }

@@ -67,7 +67,7 @@ public final class TableAlter {
                 if (dialect.describe(tx, id).isEmpty()) {
                     throw new CdcException("table " + id + " does not exist at the source");
                 }
-                CaptureInstaller.execute(tx, List.of(sql.lockSource(id)));
+                dialect.lockTable(tx, sql.lockSource(id), id);
                 CaptureVersion current = versions.get(versions.size() - 1);
                 boolean followedBefore = followed(tx, current);
                 long windowFrom = followedBefore ? dialect.readHighWaterMark(tx, names) : current.switchHigh();

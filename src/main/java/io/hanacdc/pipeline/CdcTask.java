@@ -149,7 +149,7 @@ public final class CdcTask implements AutoCloseable {
      */
     public static CdcTask start(CdcConfig cfg, TableObserver observer, ChangeHook hook) {
         SourceDialect dialect = SourceDialects.forUrl(cfg.source().url(), cfg.capture());
-        CaptureNames names = new CaptureNames(cfg.cdcSchema(), dialect.maxIdentifierBytes());
+        CaptureNames names = new CaptureNames(cfg.cdcSchema(), dialect);
         HikariDataSource source = null;
         MySqlTarget target = null;
         StoppedTables stopped = new StoppedTables();

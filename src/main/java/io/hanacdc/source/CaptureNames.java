@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.function.ToIntFunction;
 
 /**
  * Names of the capture objects of a table, derived deterministically from the source table so that
@@ -16,10 +17,22 @@ public final class CaptureNames {
     private static final int HASH_CHARS = 12;
     private final String cdcSchema;
     private final int maxBytes;
+    private final ToIntFunction<String> length;
 
+    /** Names measured in UTF-8 bytes. */
     public CaptureNames(String cdcSchema, int maxBytes) {
+        this(cdcSchema, maxBytes, s -> s.getBytes(StandardCharsets.UTF_8).length);
+    }
+
+    /** Names within the source's identifier limit, measured as the source measures them. */
+    public CaptureNames(String cdcSchema, SourceDialect dialect) {
+        this(cdcSchema, dialect.maxIdentifierBytes(), dialect::identifierBytes);
+    }
+
+    private CaptureNames(String cdcSchema, int maxBytes, ToIntFunction<String> length) {
         this.cdcSchema = cdcSchema;
         this.maxBytes = maxBytes;
+        this.length = length;
     }
 
     public String cdcSchema() {
@@ -70,8 +83,8 @@ public final class CaptureNames {
         return prefix + tail;
     }
 
-    private static int bytes(String s) {
-        return s.getBytes(StandardCharsets.UTF_8).length;
+    private int bytes(String s) {
+        return length.applyAsInt(s);
     }
 
     private static String hash(String s) {

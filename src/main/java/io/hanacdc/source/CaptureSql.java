@@ -10,6 +10,19 @@ public interface CaptureSql {
     /** CDC schema, the shared sequence and the registry tables; each statement must be safe to re-run. */
     List<String> installShared();
 
+    /**
+     * A catalog query of one row and column: how many of the objects {@link #installShared} makes are
+     * missing or not as it leaves them (0: it would change nothing). Read first, so that a task whose
+     * user may not create them (a DBA installed capture) never runs the DDL.
+     */
+    String sharedMissing();
+
+    /** A user as a GRANT names it. */
+    String grantee(String user);
+
+    /** The grants, beyond those on tables and the sequence, that a user running the task needs (schema access, catalog reads). */
+    List<String> runtimeAccess(String grantee);
+
     /** The heartbeat table (created by {@link #installShared}) as a table to capture. */
     SourceTable heartbeatTable();
 

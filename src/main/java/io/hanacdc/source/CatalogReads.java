@@ -34,6 +34,13 @@ public final class CatalogReads {
         }
     }
 
+    /** The first column of the first row of a query without parameters as a number, 0 when there is none. */
+    public static long number(Connection c, String sql) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+            return rs.next() ? rs.getLong(1) : 0;
+        }
+    }
+
     /** "(schema = 'a' AND table = 'b') OR ..." over the given tables, names inlined as literals; FALSE-like when empty. */
     public static String anyOf(String schemaColumn, String tableColumn, java.util.Collection<TableId> tables) {
         if (tables.isEmpty()) {

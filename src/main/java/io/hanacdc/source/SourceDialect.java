@@ -49,8 +49,13 @@ public interface SourceDialect {
      */
     String defaultCdcSchema();
 
-    /** Longest identifier the source accepts, in UTF-8 bytes. */
+    /** Longest identifier the source accepts, in bytes as {@link #identifierBytes} counts them. */
     int maxIdentifierBytes();
+
+    /** The length of an identifier as the source measures it against {@link #maxIdentifierBytes}: UTF-8 bytes unless it says otherwise. */
+    default int identifierBytes(String identifier) {
+        return identifier.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+    }
 
     String quote(String identifier);
 
@@ -118,6 +123,13 @@ public interface SourceDialect {
 
     /** Names of the table's triggers that exist, are enabled and (where the source tracks it) valid. */
     java.util.Set<String> workingTriggers(Connection c, TableId table) throws SQLException;
+
+    /** Runs the statement of {@link CaptureSql#lockSource} that locks the source table for the rest of the transaction. */
+    default void lockTable(Connection tx, String lockStatement, TableId table) throws SQLException {
+        try (java.sql.Statement s = tx.createStatement()) {
+            s.execute(lockStatement);
+        }
+    }
 
     /** Whether the exception says a lock wait timed out (the statement was given up, nothing else is wrong). */
     boolean isLockTimeout(SQLException e);

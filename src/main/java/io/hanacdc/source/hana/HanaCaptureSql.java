@@ -102,6 +102,35 @@ final class HanaCaptureSql implements CaptureSql {
                         + " (task NVARCHAR(128) NOT NULL PRIMARY KEY, beat_at TIMESTAMP NOT NULL)"));
     }
 
+    /** Six objects: the schema, the sequence and four tables (schemas-, sequences- and tables-system-view in SAP's reference). */
+    @Override
+    public String sharedMissing() {
+        String schema = literal(names.cdcSchema());
+        String tables = List.of(CAPTURE_REGISTRY, SUBSCRIPTIONS, SCHEMA_HISTORY, HEARTBEAT).stream().map(Identifiers::literal)
+                .collect(Collectors.joining(", "));
+        return "SELECT 6 - (SELECT COUNT(*) FROM SYS.SCHEMAS WHERE SCHEMA_NAME = " + schema + ")"
+                + " - (SELECT COUNT(*) FROM SYS.SEQUENCES WHERE SCHEMA_NAME = " + schema + " AND SEQUENCE_NAME = " + literal(names.sequence()) + ")"
+                + " - (SELECT COUNT(*) FROM SYS.TABLES WHERE SCHEMA_NAME = " + schema + " AND TABLE_NAME IN (" + tables + ")) FROM DUMMY";
+    }
+
+    /** User names must be undelimited identifiers (introduction-to-sql-209f502.md, "Identifiers"): given as the catalog spells them. */
+    @Override
+    public String grantee(String user) {
+        if (!user.matches("[A-Za-z_][A-Za-z0-9_#$]*")) {
+            throw new io.hanacdc.CdcException("'" + user + "' is not a HANA user name (an undelimited identifier, as SYS.USERS spells it)");
+        }
+        return user;
+    }
+
+    /**
+     * CATALOG READ: M_TRANSACTIONS shows every open write transaction (the watermark's A), not only the
+     * user's own, and SYS.TRIGGERS the DBA's triggers, which the task checks are there and valid.
+     */
+    @Override
+    public List<String> runtimeAccess(String grantee) {
+        return List.of("GRANT CATALOG READ TO " + grantee);
+    }
+
     @Override
     public SourceTable heartbeatTable() {
         return new SourceTable(new TableId(names.cdcSchema(), HEARTBEAT), List.of(

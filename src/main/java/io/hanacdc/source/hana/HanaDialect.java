@@ -77,9 +77,10 @@ public final class HanaDialect implements SourceDialect {
         return jdbcUrl.startsWith("jdbc:sap:");
     }
 
+    /** HANA datetimes carry no zone (capture writes UTC, CURRENT_UTCTIMESTAMP): only the session's lock wait is set. */
     @Override
     public Optional<String> connectionInitSql() {
-        return Optional.empty(); // HANA datetimes carry no zone; capture writes UTC (CURRENT_UTCTIMESTAMP)
+        return Optional.of(HanaTransactions.sessionLockWait());
     }
 
     /** Keeps HANA's empty dates (ABAP's initial value) distinct from NULL. */
@@ -105,6 +106,22 @@ public final class HanaDialect implements SourceDialect {
     @Override
     public int maxIdentifierBytes() {
         return 127;
+    }
+
+    /**
+     * HANA keeps names in CESU-8, where a character outside the BMP is two surrogates of 3 bytes each
+     * (6, where UTF-8 takes 4; length-function-string-20e35f5.md). SAP states the limit as 127 characters
+     * (introduction-to-sql-209f502.md, "Identifiers"): counted in CESU-8 bytes, a name fits however
+     * HANA counts its characters.
+     */
+    @Override
+    public int identifierBytes(String identifier) {
+        int bytes = 0;
+        for (int i = 0; i < identifier.length(); i++) {
+            char ch = identifier.charAt(i);
+            bytes += ch < 0x80 ? 1 : ch < 0x800 ? 2 : 3;
+        }
+        return bytes;
     }
 
     @Override
@@ -240,33 +257,20 @@ public final class HanaDialect implements SourceDialect {
         return e.getErrorCode() == 131;
     }
 
+    @Override
+    public void lockTable(Connection tx, String lockStatement, TableId table) throws SQLException {
+        HanaTransactions.lockTable(this, tx, lockStatement, table);
+    }
+
     /** HANA error 258: insufficient privilege (sql-error-codes-20a78d3.md). */
     @Override
     public boolean isMissingPrivilege(SQLException e) {
         return e.getErrorCode() == 258;
     }
 
-    /** DDL joins the transaction (AUTOCOMMIT DDL OFF), so a failure rolls back every statement of the unit. */
     @Override
     public <T> T inTransaction(Connection c, Duration lockTimeout, io.hanacdc.source.SqlWork<T> work) throws SQLException {
-        boolean autoCommit = c.getAutoCommit();
-        c.setAutoCommit(false);
-        try (Statement s = c.createStatement()) {
-            s.execute("SET TRANSACTION AUTOCOMMIT DDL OFF");
-            s.execute("SET TRANSACTION LOCK WAIT TIMEOUT " + lockTimeout.toMillis());
-            try {
-                T result = work.run(c);
-                c.commit();
-                return result;
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
-            } finally {
-                s.execute("SET TRANSACTION AUTOCOMMIT DDL ON");
-            }
-        } finally {
-            c.setAutoCommit(autoCommit);
-        }
+        return HanaTransactions.inTransaction(c, lockTimeout, work);
     }
 
     /** Date and time values do not depend on the JVM's time zone (HanaDateTimes). */

@@ -82,6 +82,26 @@ final class PostgresCaptureSql implements CaptureSql {
     }
 
     @Override
+    public String sharedMissing() {
+        String relations = List.of(names.sequence(), CAPTURE_REGISTRY, SUBSCRIPTIONS, SCHEMA_HISTORY, HEARTBEAT, PostgresDdlCut.CUTS).stream()
+                .map(Identifiers::literal).collect(Collectors.joining(", "));
+        return "SELECT 6 - (SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = "
+                + Identifiers.literal(names.cdcSchema()) + " AND c.relname IN (" + relations + ")) + " + cut.missing();
+    }
+
+    @Override
+    public String grantee(String user) {
+        return q(user);
+    }
+
+    /** USAGE to reach the CDC schema's objects at all; the cut table tells the schema check which tables an ALTER switched. */
+    @Override
+    public List<String> runtimeAccess(String grantee) {
+        return List.of("GRANT USAGE ON SCHEMA " + q(names.cdcSchema()) + " TO " + grantee,
+                "GRANT SELECT ON " + inCdc(PostgresDdlCut.CUTS) + " TO " + grantee);
+    }
+
+    @Override
     public SourceTable heartbeatTable() {
         return new SourceTable(new TableId(names.cdcSchema(), HEARTBEAT), List.of(
                 new SourceColumn("task", "character varying(128)", ColumnType.sized(ColumnType.Kind.VARCHAR, 128), false),
@@ -218,7 +238,12 @@ final class PostgresCaptureSql implements CaptureSql {
         for (int i = 0; body.contains(tag); i++) {
             tag = "$hanacdc" + i + "$";
         }
-        return tag + "\n" + body + "\n" + tag;
+        return tag + source(body) + tag;
+    }
+
+    /** What pg_proc.prosrc holds for a function created with {@link #dollarQuote} of the body. */
+    static String source(String body) {
+        return "\n" + body + "\n";
     }
 
     @Override

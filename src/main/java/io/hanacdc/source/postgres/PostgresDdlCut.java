@@ -55,9 +55,9 @@ final class PostgresDdlCut {
     private static final String KEY_NOW = "ARRAY(SELECT a.attname::text FROM pg_index i CROSS JOIN LATERAL unnest(i.indkey) WITH ORDINALITY k(attnum, o)"
             + " JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum WHERE i.indrelid = c.oid AND i.indisprimary ORDER BY k.o)";
 
-    List<String> installShared() {
-        String fn = inCdc("hanacdc_on_ddl");
-        String body = "DECLARE r record; s record;\nBEGIN\n"
+    /** The event trigger function's body: what installShared makes, and what {@link #missing} compares with. */
+    private String onDdlBody() {
+        return "DECLARE r record; s record;\nBEGIN\n"
                 + "  IF current_setting('" + GUARD + "', true) = 'on' THEN RETURN; END IF;\n"
                 + "  FOR r IN SELECT objid FROM pg_event_trigger_ddl_commands() WHERE command_tag = 'ALTER TABLE' AND object_type IN ('table', 'table column') LOOP\n"
                 + "    FOR s IN UPDATE " + inCdc(CUTS) + " d SET cut = coalesce(d.cut, nextval(" + Identifiers.literal(inCdc(names.sequence()))
@@ -73,6 +73,26 @@ final class PostgresDdlCut {
                 // the business's DDL must never fail on capture: the schema check's poll still follows the change
                 + "EXCEPTION WHEN OTHERS THEN RAISE WARNING 'hana-cdc could not switch capture at this ALTER TABLE: %', SQLERRM;\n"
                 + "END";
+    }
+
+    /**
+     * How many of the objects {@link #installShared} makes are missing or outdated, as an SQL expression
+     * read from the catalog alone: the cut table without the columns of this release, and, only for a
+     * superuser (nobody else could create it), an event trigger missing or running another release's body.
+     */
+    String missing() {
+        String schema = Identifiers.literal(names.cdcSchema());
+        return "CASE WHEN EXISTS (SELECT 1 FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace"
+                + " WHERE n.nspname = " + schema + " AND c.relname = " + Identifiers.literal(CUTS) + " AND a.attname = 'captured_key') THEN 0 ELSE 1 END"
+                + " + CASE WHEN (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AND NOT EXISTS (SELECT 1 FROM pg_event_trigger e"
+                + " JOIN pg_proc p ON p.oid = e.evtfoid JOIN pg_namespace n ON n.oid = p.pronamespace WHERE e.evtname = "
+                + Identifiers.literal(eventTrigger()) + " AND n.nspname = " + schema + " AND p.proname = 'hanacdc_on_ddl'"
+                + " AND p.prosrc = " + Identifiers.literal(PostgresCaptureSql.source(onDdlBody())) + ") THEN 1 ELSE 0 END";
+    }
+
+    List<String> installShared() {
+        String fn = inCdc("hanacdc_on_ddl");
+        String body = onDdlBody();
         return List.of(
                 "CREATE TABLE IF NOT EXISTS " + inCdc(CUTS) + " (source_schema text NOT NULL, source_table text NOT NULL,"
                         + " on_ddl text NOT NULL, cut bigint, captured_columns text[], captured_key text[], PRIMARY KEY (source_schema, source_table))",

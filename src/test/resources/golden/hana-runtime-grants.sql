@@ -1,0 +1,23 @@
+GRANT CATALOG READ TO CDC_RUNNER;
+
+GRANT SELECT ON "CDC"."hanacdc_data_id" TO CDC_RUNNER;
+
+GRANT SELECT, UPDATE ON "CDC"."hanacdc_capture" TO CDC_RUNNER;
+
+GRANT SELECT, UPDATE ON "CDC"."hanacdc_schema_history" TO CDC_RUNNER;
+
+GRANT SELECT, UPDATE ON "CDC"."hanacdc_subscription" TO CDC_RUNNER;
+
+GRANT SELECT, INSERT, UPDATE ON "CDC"."hanacdc_heartbeat" TO CDC_RUNNER;
+
+GRANT SELECT ON "SALES"."Order ""Lines"" ü" TO CDC_RUNNER;
+
+GRANT SELECT, DELETE ON "CDC"."SALES$Order ""Lines"" ü" TO CDC_RUNNER;
+
+GRANT SELECT, DELETE ON "CDC"."SALES$Order ""Lines"" ü$err" TO CDC_RUNNER;
+
+GRANT SELECT, DELETE ON "CDC"."CDC$hanacdc_heartbeat" TO CDC_RUNNER;
+
+GRANT SELECT, DELETE ON "CDC"."CDC$hanacdc_heartbeat$err" TO CDC_RUNNER;
+
+SELECT 6 - (SELECT COUNT(*) FROM SYS.SCHEMAS WHERE SCHEMA_NAME = 'CDC') - (SELECT COUNT(*) FROM SYS.SEQUENCES WHERE SCHEMA_NAME = 'CDC' AND SEQUENCE_NAME = 'hanacdc_data_id') - (SELECT COUNT(*) FROM SYS.TABLES WHERE SCHEMA_NAME = 'CDC' AND TABLE_NAME IN ('hanacdc_capture', 'hanacdc_subscription', 'hanacdc_schema_history', 'hanacdc_heartbeat')) FROM DUMMY;
