@@ -3,6 +3,7 @@ package io.hanacdc;
 import io.hanacdc.admin.AdminClient;
 import io.hanacdc.admin.Commands;
 import io.hanacdc.admin.TableApi;
+import io.hanacdc.check.Preflight;
 import io.hanacdc.config.AdminSettings;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.config.ConfigSource;
@@ -14,13 +15,15 @@ import org.apache.camel.main.BaseMainSupport;
 import org.apache.camel.main.Main;
 import org.apache.camel.main.MainListenerSupport;
 
-/** Entry point: {@code run} (default), {@code install [--print-sql]}, {@code uninstall [--table T]}, {@code status}, {@code verify}. */
+/** Entry point: {@code run} (default), {@code check [--json]}, {@code install [--print-sql]}, {@code uninstall [--table T]}, {@code status}, {@code verify}. */
 public final class Application {
-    private static final String USAGE = "usage: java -jar hana-cdc.jar [run | install [--print-sql] | uninstall [--table SCHEMA.TABLE] | status"
+    private static final String USAGE = "usage: java -jar hana-cdc.jar [run | check [--json] | install [--print-sql] | uninstall [--table SCHEMA.TABLE] | status"
             + " | verify [--tables schema.table,...] [--wait-seconds N]"
             + " | pause TABLE | resume TABLE | resnapshot TABLE | reset TABLE (--to latest | --data-id N | --timestamp ISO-8601)]";
     /** Exit code of verify when source and target differ (1 is an error, 2 a usage error). */
     private static final int DIFFERENCES_FOUND = 3;
+    /** Exit code of check when a probe failed. */
+    private static final int CHECK_FAILED = 4;
 
     private Application() {}
 
@@ -30,6 +33,11 @@ public final class Application {
         try {
             switch (command) {
                 case "run" -> run();
+                case "check" -> {
+                    if (!new Preflight(config()).check(System.out, a.contains("--json"))) {
+                        System.exit(CHECK_FAILED);
+                    }
+                }
                 case "install" -> new Commands(config(), System.out).install(a.contains("--print-sql"));
                 case "uninstall" -> {
                     Optional<String> table = option(a, "--table");
@@ -115,7 +123,10 @@ public final class Application {
 
     private static void run() throws Exception {
         Optional<EmbeddedDefault> embedded = startEmbeddedIfUnconfigured();
-        CdcConfig.load(ConfigSource.lookup()); // bad settings stop here, before Camel starts
+        CdcConfig cfg = CdcConfig.load(ConfigSource.lookup()); // bad settings stop here, before Camel starts
+        if (embedded.isEmpty()) { // the demo's own databases need no proof
+            new Preflight(cfg).gate("run");
+        }
         AdminSettings admin = AdminSettings.load(ConfigSource.lookup());
         Main main = new Main();
         main.setPropertyPlaceholderLocations(ConfigSource.propertiesLocation());

@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.hanacdc.CdcException;
 import io.hanacdc.capture.CaptureInstaller;
 import io.hanacdc.capture.UnreadCapture;
+import io.hanacdc.check.Preflight;
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.checkpoint.PositionStore;
 import io.hanacdc.config.CdcConfig;
@@ -45,7 +46,10 @@ public final class Commands {
         return new CaptureInstaller(dialect, names, cfg.task(), cfg.lockTimeout());
     }
 
-    public void install(boolean printOnly) throws SQLException {
+    public void install(boolean printOnly) throws Exception {
+        if (!printOnly) {
+            new Preflight(cfg).gate("install");
+        }
         try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 1);
              Connection c = source.getConnection()) {
             List<SourceTable> tables = new TableResolver(dialect, cfg.cdcSchema()).resolve(c, cfg.tables()).all();

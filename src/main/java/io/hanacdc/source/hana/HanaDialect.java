@@ -185,6 +185,11 @@ public final class HanaDialect implements SourceDialect {
     }
 
     @Override
+    public List<io.hanacdc.check.Probe> probes() {
+        return List.of(new HanaPrivilegesProbe(), new HanaTransactionIdProbe());
+    }
+
+    @Override
     public CaptureSql captureSql(CaptureNames names) {
         return new HanaCaptureSql(names, options);
     }

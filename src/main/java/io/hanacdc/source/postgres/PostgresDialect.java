@@ -243,6 +243,13 @@ public final class PostgresDialect implements SourceDialect {
         }
     }
 
+    /** HANA's transaction-id assumption has no counterpart here: the trigger and the watermark both read txid_current()'s snapshot, which the watermark probe covers. */
+    @Override
+    public List<io.hanacdc.check.Probe> probes() {
+        return List.of(new PostgresPrivilegesProbe(), new io.hanacdc.check.NotApplicable("transaction ids",
+                "CURRENT_UPDATE_TRANSACTION() in a trigger = M_TRANSACTIONS.UPDATE_TRANSACTION_ID", "SAP HANA only"));
+    }
+
     @Override
     public Set<String> workingTriggers(Connection c, TableId table) throws SQLException {
         return new HashSet<>(CatalogReads.strings(c, TRIGGERS, table));

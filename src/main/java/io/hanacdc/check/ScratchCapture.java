@@ -1,0 +1,84 @@
+package io.hanacdc.check;
+
+import io.hanacdc.CdcException;
+import io.hanacdc.capture.CaptureVersion;
+import io.hanacdc.capture.TableHistory;
+import io.hanacdc.schema.SourceTable;
+import io.hanacdc.schema.TableId;
+import io.hanacdc.source.CaptureLayout;
+import io.hanacdc.source.CaptureSql;
+import io.hanacdc.source.SourceDialect;
+import io.hanacdc.sql.Identifiers;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A scratch table in the CDC schema with capture installed by the product's own DDL, for probes that
+ * must see capture at work without touching a subscribed table (see {@link SharedCaptureObjects} for
+ * the schema and the objects every capture shares).
+ */
+public final class ScratchCapture implements AutoCloseable {
+    static final String TABLE = "hanacdc_check";
+    private final CheckContext ctx;
+    private final Connection c;
+    private final CaptureSql sql;
+    private final TableId id;
+    private SourceTable table;
+
+    public ScratchCapture(CheckContext ctx, Connection c) throws SQLException {
+        this.ctx = ctx;
+        this.c = c;
+        this.sql = ctx.dialect().captureSql(ctx.names());
+        this.id = new TableId(ctx.names().cdcSchema(), TABLE + "_" + ctx.scratchSuffix());
+        Duration timeout = ctx.config().lockTimeout();
+        ctx.shared().ensure(c);
+        try {
+            ctx.dialect().executeAtomically(c, List.of("CREATE TABLE " + ctx.dialect().qualified(id.schema(), id.name())
+                    + " (" + Identifiers.ansi("k") + " INTEGER NOT NULL PRIMARY KEY)"), timeout);
+            this.table = ctx.dialect().describe(c, id).orElseThrow(() -> new CdcException("scratch table " + id + " not found after creating it"));
+            ctx.dialect().executeAtomically(c, sql.installTable(layout()), timeout);
+        } catch (SQLException | RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    public CaptureLayout layout() {
+        return CaptureLayout.initial(table, ctx.dialect().captureOptions().keysOnly());
+    }
+
+    public SourceTable table() {
+        return table;
+    }
+
+    /** The capture versions a reader of the scratch table's CDC rows decodes them with. */
+    public TableHistory history() {
+        return TableHistory.of(new CaptureVersion(layout(), Map.of(), 0, 0));
+    }
+
+    public String insert(int key) {
+        return "INSERT INTO " + ctx.dialect().qualified(id.schema(), id.name()) + " VALUES (" + key + ")";
+    }
+
+    private void removeQuietly() {
+        List<String> statements = new ArrayList<>(sql.uninstallTable(id));
+        statements.add("DROP TABLE " + ctx.dialect().qualified(id.schema(), id.name()));
+        for (String s : statements) {
+            try (Statement st = c.createStatement()) {
+                st.execute(s);
+            } catch (SQLException e) {
+                // not there: nothing to remove
+            }
+        }
+    }
+
+    @Override
+    public void close() throws SQLException {
+        removeQuietly();
+    }
+}
