@@ -8,7 +8,6 @@ import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureLayout;
 import io.hanacdc.source.CaptureSql;
 import io.hanacdc.source.SourceDialect;
-import io.hanacdc.sql.Identifiers;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -38,14 +37,18 @@ public final class ScratchCapture implements AutoCloseable {
         Duration timeout = ctx.config().lockTimeout();
         ctx.shared().ensure(c);
         try {
-            ctx.dialect().executeAtomically(c, List.of("CREATE TABLE " + ctx.dialect().qualified(id.schema(), id.name())
-                    + " (" + Identifiers.ansi("k") + " INTEGER NOT NULL PRIMARY KEY)"), timeout);
+            ctx.dialect().executeAtomically(c, List.of(createTable(ctx.dialect(), id)), timeout);
             this.table = ctx.dialect().describe(c, id).orElseThrow(() -> new CdcException("scratch table " + id + " not found after creating it"));
             ctx.dialect().executeAtomically(c, sql.installTable(layout()), timeout);
         } catch (SQLException | RuntimeException e) {
             close();
             throw e;
         }
+    }
+
+    /** The scratch table: one INTEGER key, in SQL both sources take. */
+    public static String createTable(SourceDialect dialect, TableId id) {
+        return "CREATE TABLE " + dialect.qualified(id.schema(), id.name()) + " (" + dialect.quote("k") + " INTEGER NOT NULL PRIMARY KEY)";
     }
 
     public CaptureLayout layout() {

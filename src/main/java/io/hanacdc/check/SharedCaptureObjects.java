@@ -15,7 +15,7 @@ import java.util.List;
  * check unless install or run, whose gate passed, goes on to use them (removing them then could pull
  * them from under a replica installing at the same moment).
  */
-final class SharedCaptureObjects {
+public final class SharedCaptureObjects {
     private final SourceDialect dialect;
     private final CaptureNames names;
     private final Duration lockTimeout;
@@ -27,7 +27,7 @@ final class SharedCaptureObjects {
         this.lockTimeout = lockTimeout;
     }
 
-    synchronized void ensure(Connection c) throws SQLException {
+    public synchronized void ensure(Connection c) throws SQLException {
         if (created || schemaExists(c)) {
             return;
         }
