@@ -69,6 +69,7 @@ public final class Preflight {
                     Long.toString(ProcessHandle.current().pid(), 36) + Long.toString(System.nanoTime() % 1_000_000, 36));
             List<Probe> probes = new ArrayList<>(dialect.probes());
             probes.add(new WatermarkProbe());
+            probes.add(new KeyShiftProbe());
             probes.addAll(TargetProbes.all());
             List<ProbeResult> results = new ArrayList<>();
             for (Probe p : probes) {
