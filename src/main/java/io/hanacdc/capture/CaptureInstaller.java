@@ -316,9 +316,19 @@ public final class CaptureInstaller {
     }
 
     private boolean schemaExists(Connection c) throws SQLException {
+        return schemaExists(c, names.cdcSchema());
+    }
+
+    /** Whether the shared capture objects (sequence, registry, ...) are installed. */
+    public boolean sharedObjectsExist(Connection c) throws SQLException {
+        return schemaExists(c) && registry.exists(c);
+    }
+
+    /** Whether the source has the schema (names are case-sensitive). */
+    public static boolean schemaExists(Connection c, String schema) throws SQLException {
         try (ResultSet rs = c.getMetaData().getSchemas(null, null)) {
             while (rs.next()) {
-                if (names.cdcSchema().equals(rs.getString("TABLE_SCHEM"))) {
+                if (schema.equals(rs.getString("TABLE_SCHEM"))) {
                     return true;
                 }
             }

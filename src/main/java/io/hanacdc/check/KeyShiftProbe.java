@@ -1,7 +1,5 @@
 package io.hanacdc.check;
 
-import io.hanacdc.pipeline.WatermarkChoice;
-import io.hanacdc.capture.CaptureInstaller;
 import io.hanacdc.stream.BatchReader;
 import io.hanacdc.stream.ChangeSet;
 import io.hanacdc.stream.StreamRange;
@@ -39,8 +37,7 @@ final class KeyShiftProbe implements Probe {
         String checked = "UPDATE … SET k = k + 1 over keys 1, 2, 3 through capture and apply";
         try (Connection c = ctx.source().getConnection(); ScratchCapture scratch = new ScratchCapture(ctx, c); Statement s = c.createStatement();
              Connection t = ctx.target().connection()) {
-            WatermarkReader watermarks = new WatermarkChoice(ctx.config(), ctx.dialect(), ctx.names(),
-                    new CaptureInstaller(ctx.dialect(), ctx.names(), ctx.config().task(), ctx.config().lockTimeout()), c).forTable(scratch.table());
+            WatermarkReader watermarks = scratch.watermarks();
             StreamRange range = StreamRange.at(watermarks.now(c));
             // From the top, so that a source checking the key row by row (PostgreSQL without DEFERRABLE) accepts the shift.
             for (int k = 3; k >= 1; k--) {

@@ -64,7 +64,7 @@ public final class Preflight {
             try (Connection c = source.getConnection()) {
                 tables = new TableResolver(dialect, cfg.cdcSchema()).resolve(c, cfg.tables()).tables(); // a refused table is reported by install and run themselves
             }
-            SharedCaptureObjects shared = new SharedCaptureObjects(dialect, names, cfg.lockTimeout());
+            SharedCaptureObjects shared = new SharedCaptureObjects(dialect, names, cfg.task(), cfg.lockTimeout());
             CheckContext context = new CheckContext(cfg, dialect, names, source, target, tables, shared,
                     Long.toString(ProcessHandle.current().pid(), 36) + Long.toString(System.nanoTime() % 1_000_000, 36));
             List<Probe> probes = new ArrayList<>(dialect.probes());
@@ -77,10 +77,8 @@ public final class Preflight {
                     results.add(runOne(p, context));
                 }
             }
-            if (!dataGuardsOnly || results.stream().anyMatch(ProbeResult::failed)) { // else install or run goes on to use them
-                try (Connection c = source.getConnection()) {
-                    shared.removeIfCreated(c);
-                }
+            try (Connection c = source.getConnection()) {
+                shared.removeIfCreated(c);
             }
             return results;
         }

@@ -1,13 +1,16 @@
 package io.hanacdc.check;
 
 import io.hanacdc.CdcException;
+import io.hanacdc.capture.CaptureInstaller;
 import io.hanacdc.capture.CaptureVersion;
 import io.hanacdc.capture.TableHistory;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
+import io.hanacdc.pipeline.WatermarkChoice;
 import io.hanacdc.source.CaptureLayout;
 import io.hanacdc.source.CaptureSql;
 import io.hanacdc.source.SourceDialect;
+import io.hanacdc.stream.WatermarkReader;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -57,6 +60,12 @@ public final class ScratchCapture implements AutoCloseable {
 
     public SourceTable table() {
         return table;
+    }
+
+    /** The watermark reader the task would use for this table (hanacdc.watermark), on the given source connection. */
+    public WatermarkReader watermarks() throws SQLException {
+        return new WatermarkChoice(ctx.config(), ctx.dialect(), ctx.names(),
+                new CaptureInstaller(ctx.dialect(), ctx.names(), ctx.config().task(), ctx.config().lockTimeout()), c).forTable(table);
     }
 
     /** The capture versions a reader of the scratch table's CDC rows decodes them with. */

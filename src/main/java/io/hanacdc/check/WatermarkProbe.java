@@ -1,7 +1,5 @@
 package io.hanacdc.check;
 
-import io.hanacdc.capture.CaptureInstaller;
-import io.hanacdc.pipeline.WatermarkChoice;
 import io.hanacdc.stream.BatchReader;
 import io.hanacdc.stream.ChangeRow;
 import io.hanacdc.stream.StreamRange;
@@ -36,8 +34,7 @@ final class WatermarkProbe implements Probe {
         String checked = "a row of a transaction open at a watermark is held back, then delivered when it commits";
         try (Connection c = ctx.source().getConnection(); ScratchCapture scratch = new ScratchCapture(ctx, c);
              Connection first = ctx.source().getConnection(); Connection second = ctx.source().getConnection()) {
-            WatermarkReader watermarks = new WatermarkChoice(ctx.config(), ctx.dialect(), ctx.names(),
-                    new CaptureInstaller(ctx.dialect(), ctx.names(), ctx.config().task(), ctx.config().lockTimeout()), c).forTable(scratch.table());
+            WatermarkReader watermarks = scratch.watermarks();
             BatchReader reader = new BatchReader(ctx.dialect(), ctx.names(), scratch.history());
             StreamRange range = StreamRange.at(watermarks.now(c));
             first.setAutoCommit(false);

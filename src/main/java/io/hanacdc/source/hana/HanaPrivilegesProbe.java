@@ -12,6 +12,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -54,10 +55,10 @@ final class HanaPrivilegesProbe implements Probe {
             }
             Set<String> system = privileges(c, SYSTEM);
             String cdc = ctx.names().cdcSchema();
-            String[] owner = owner(c, cdc);
-            if (owner == null && !system.contains("CREATE SCHEMA")) {
+            Optional<Boolean> owned = ownedByUser(c, cdc);
+            if (owned.isEmpty() && !system.contains("CREATE SCHEMA")) {
                 grants.add("CREATE SCHEMA " + Identifiers.ansi(cdc) + " OWNED BY <user> (or GRANT CREATE SCHEMA TO <user>)");
-            } else if (owner != null && !owner[0].equals(owner[1])) {
+            } else if (owned.isPresent() && !owned.get()) {
                 Set<String> have = privileges(c, ON_TABLE, cdc, "", cdc);
                 List<String> missing = IN_CDC_SCHEMA.stream().filter(p -> !have.contains(p)).toList();
                 if (!missing.isEmpty()) {
@@ -89,12 +90,12 @@ final class HanaPrivilegesProbe implements Probe {
         return out;
     }
 
-    /** The schema's owner and the current user, or null when the schema does not exist. */
-    private static String[] owner(Connection c, String schema) throws SQLException {
+    /** Whether the current user owns the schema; empty when the schema does not exist (or the user may not see it). */
+    private static Optional<Boolean> ownedByUser(Connection c, String schema) throws SQLException {
         try (PreparedStatement s = c.prepareStatement(SCHEMA_OWNER)) {
             s.setString(1, schema);
             try (ResultSet rs = s.executeQuery()) {
-                return rs.next() ? new String[] {rs.getString(1), rs.getString(2)} : null;
+                return rs.next() ? Optional.of(rs.getString(1).equals(rs.getString(2))) : Optional.empty();
             }
         }
     }

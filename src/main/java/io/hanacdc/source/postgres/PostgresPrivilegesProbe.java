@@ -38,8 +38,8 @@ final class PostgresPrivilegesProbe implements Probe {
     public ProbeResult run(CheckContext ctx) throws SQLException {
         List<String> grants = new ArrayList<>();
         try (Connection c = ctx.source().getConnection()) {
-            String[] db = database(c);
-            String user = Identifiers.ansi(db[2]);
+            Database db = database(c);
+            String user = Identifiers.ansi(db.user());
             for (SourceTable t : ctx.tables()) {
                 String table = Identifiers.ansi(t.id().schema()) + "." + Identifiers.ansi(t.id().name());
                 boolean[] rights = rights(c, TABLE, t.id().schema(), t.id().name());
@@ -52,8 +52,8 @@ final class PostgresPrivilegesProbe implements Probe {
             }
             String schema = Identifiers.ansi(ctx.names().cdcSchema());
             boolean[] inSchema = rights(c, SCHEMA, ctx.names().cdcSchema());
-            if (inSchema == null && !"t".equals(db[0])) {
-                grants.add("GRANT CREATE ON DATABASE " + Identifiers.ansi(db[1]) + " TO " + user
+            if (inSchema == null && !db.mayCreate()) {
+                grants.add("GRANT CREATE ON DATABASE " + Identifiers.ansi(db.name()) + " TO " + user
                         + " (install creates the CDC schema " + schema + "), or create the schema for the user");
             } else if (inSchema != null && !(inSchema[0] && inSchema[1])) {
                 grants.add("GRANT USAGE, CREATE ON SCHEMA " + schema + " TO " + user + " (the CDC tables and triggers live there)");
@@ -64,10 +64,13 @@ final class PostgresPrivilegesProbe implements Probe {
                 : ProbeResult.fail(this, checked, "capture cannot be installed or tables cannot be read; run as a DBA: " + String.join("; ", grants));
     }
 
-    private static String[] database(Connection c) throws SQLException {
+    /** The connected database, whether the user may create schemas in it, and the user's name. */
+    private record Database(boolean mayCreate, String name, String user) {}
+
+    private static Database database(Connection c) throws SQLException {
         try (PreparedStatement s = c.prepareStatement(DATABASE); ResultSet rs = s.executeQuery()) {
             rs.next();
-            return new String[] {rs.getBoolean(1) ? "t" : "f", rs.getString(2), rs.getString(3)};
+            return new Database(rs.getBoolean(1), rs.getString(2), rs.getString(3));
         }
     }
 
