@@ -68,7 +68,8 @@ public final class Preflight {
             CheckContext context = new CheckContext(cfg, dialect, names, source, target, tables, shared,
                     Long.toString(ProcessHandle.current().pid(), 36) + Long.toString(System.nanoTime() % 1_000_000, 36));
             List<Probe> probes = new ArrayList<>(dialect.probes());
-            probes.add(new WatermarkProbe());
+            probes.add(WatermarkProbe.ofTask());
+            probes.add(WatermarkProbe.ofGapProbing());
             probes.add(new KeyShiftProbe());
             probes.addAll(TargetProbes.all());
             List<ProbeResult> results = new ArrayList<>();

@@ -10,6 +10,8 @@ import io.hanacdc.pipeline.WatermarkChoice;
 import io.hanacdc.source.CaptureLayout;
 import io.hanacdc.source.CaptureSql;
 import io.hanacdc.source.SourceDialect;
+import io.hanacdc.stream.BatchReader;
+import io.hanacdc.stream.GapProbeWatermark;
 import io.hanacdc.stream.WatermarkReader;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -66,6 +68,17 @@ public final class ScratchCapture implements AutoCloseable {
     public WatermarkReader watermarks() throws SQLException {
         return new WatermarkChoice(ctx.config(), ctx.dialect(), ctx.names(),
                 new CaptureInstaller(ctx.dialect(), ctx.names(), ctx.config().task(), ctx.config().lockTimeout()), c).forTable(table);
+    }
+
+    /** The gap-probe watermark reader of this table, as the task uses it without the right to read open transactions. */
+    public WatermarkReader gapProbeWatermarks() {
+        List<String> own = BatchReader.captureTables(ctx.dialect(), ctx.names(), table.id());
+        CaptureInstaller installer = new CaptureInstaller(ctx.dialect(), ctx.names(), ctx.config().task(), ctx.config().lockTimeout());
+        return new GapProbeWatermark(ctx.dialect(), source -> {
+            List<String> all = new ArrayList<>(installer.allCaptureTables(source));
+            all.addAll(own);
+            return all;
+        }, own, source -> 0, ctx.config().probeTimeout(), ctx.config().probesPerPoll());
     }
 
     /** The capture versions a reader of the scratch table's CDC rows decodes them with. */

@@ -41,7 +41,7 @@ class WatermarkProbeTest {
         try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 3); MySqlTarget target = new MySqlTarget(cfg.target(), 1)) {
             SharedCaptureObjects shared = new SharedCaptureObjects(dialect, names, cfg.task(), cfg.lockTimeout());
             try {
-                return new WatermarkProbe().run(new CheckContext(cfg, dialect, names, source, target, List.of(), shared, "t"));
+                return WatermarkProbe.ofTask().run(new CheckContext(cfg, dialect, names, source, target, List.of(), shared, "t"));
             } finally {
                 try (var c = source.getConnection()) {
                     shared.removeIfCreated(c);
