@@ -8,6 +8,10 @@ SELECT UPDATE_TRANSACTION_ID, TRANSACTION_STATUS FROM SYS.M_TRANSACTIONS WHERE C
 
 CREATE TABLE "hanacdc"."hanacdc_check_x1" ("k" INTEGER NOT NULL PRIMARY KEY);
 
+CREATE TABLE "hanacdc"."hanacdc_check_x1" ("k" INTEGER NOT NULL PRIMARY KEY, "D" DATE, "SD" SECONDDATE, "TS" TIMESTAMP, "T" TIME);
+
+INSERT INTO "hanacdc"."hanacdc_check_x1" VALUES (1, '', '', '', '');
+
 CREATE COLUMN TABLE "hanacdc"."hanacdc$hanacdc_check_x1" ("__$DATA_ID" BIGINT NOT NULL PRIMARY KEY, "__$TRIGGER_ID" INTEGER NOT NULL, "__$TRANSACTION_ID" BIGINT NOT NULL, "__$CREATE_TIME" TIMESTAMP NOT NULL, "__$OPERATION" TINYINT NOT NULL, "k" INTEGER);
 
 CREATE INDEX "hanacdc"."hanacdc$hanacdc_check_x1$tx" ON "hanacdc"."hanacdc$hanacdc_check_x1" ("__$TRANSACTION_ID", "__$DATA_ID");

@@ -35,6 +35,11 @@ public final class ScratchCapture implements AutoCloseable {
     private SourceTable table;
 
     public ScratchCapture(CheckContext ctx, Connection c) throws SQLException {
+        this(ctx, c, "");
+    }
+
+    /** @param moreColumns column definitions after the key (with a leading comma), in the source's SQL */
+    public ScratchCapture(CheckContext ctx, Connection c, String moreColumns) throws SQLException {
         this.ctx = ctx;
         this.c = c;
         this.sql = ctx.dialect().captureSql(ctx.names());
@@ -42,7 +47,7 @@ public final class ScratchCapture implements AutoCloseable {
         Duration timeout = ctx.config().lockTimeout();
         ctx.shared().ensure(c);
         try {
-            ctx.dialect().executeAtomically(c, List.of(createTable(ctx.dialect(), id)), timeout);
+            ctx.dialect().executeAtomically(c, List.of(createTable(ctx.dialect(), id, moreColumns)), timeout);
             this.table = ctx.dialect().describe(c, id).orElseThrow(() -> new CdcException("scratch table " + id + " not found after creating it"));
             ctx.dialect().executeAtomically(c, sql.installTable(layout()), timeout);
         } catch (SQLException | RuntimeException e) {
@@ -51,9 +56,9 @@ public final class ScratchCapture implements AutoCloseable {
         }
     }
 
-    /** The scratch table: one INTEGER key, in SQL both sources take. */
-    public static String createTable(SourceDialect dialect, TableId id) {
-        return "CREATE TABLE " + dialect.qualified(id.schema(), id.name()) + " (" + dialect.quote("k") + " INTEGER NOT NULL PRIMARY KEY)";
+    /** The scratch table: an INTEGER key, in SQL both sources take, and the given columns. */
+    public static String createTable(SourceDialect dialect, TableId id, String moreColumns) {
+        return "CREATE TABLE " + dialect.qualified(id.schema(), id.name()) + " (" + dialect.quote("k") + " INTEGER NOT NULL PRIMARY KEY" + moreColumns + ")";
     }
 
     public CaptureLayout layout() {
@@ -84,6 +89,11 @@ public final class ScratchCapture implements AutoCloseable {
     /** The capture versions a reader of the scratch table's CDC rows decodes them with. */
     public TableHistory history() {
         return TableHistory.of(new CaptureVersion(layout(), Map.of(), 0, 0));
+    }
+
+    /** The scratch table, qualified. */
+    public String qualified() {
+        return ctx.dialect().qualified(id.schema(), id.name());
     }
 
     public String insert(int key) {

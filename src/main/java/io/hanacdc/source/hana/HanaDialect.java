@@ -186,7 +186,8 @@ public final class HanaDialect implements SourceDialect {
 
     @Override
     public List<io.hanacdc.check.Probe> probes() {
-        return List.of(new HanaPrivilegesProbe(), new HanaTransactionIdProbe(), new HanaCatalogProbe(), new HanaTruncateProbe());
+        return List.of(new HanaPrivilegesProbe(), new HanaTransactionIdProbe(), new HanaCatalogProbe(), new HanaTruncateProbe(),
+                new HanaEmptyDatesProbe());
     }
 
     @Override

@@ -28,7 +28,8 @@ class HanaCheckSqlGoldenTest {
         SourceTable table = new SourceTable(scratch, List.of(new SourceColumn("k", "INTEGER", ColumnType.of(ColumnType.Kind.INTEGER), false)), List.of("k"));
         String catalog = hana.qualified("hanacdc", "hanacdc_catalog_x1");
         List<String> out = new ArrayList<>(List.of(HanaPrivilegesProbe.ON_TABLE, HanaPrivilegesProbe.SYSTEM, HanaPrivilegesProbe.SCHEMA_OWNER,
-                HanaTransactionIdProbe.OWN_TRANSACTION, ScratchCapture.createTable(hana, scratch)));
+                HanaTransactionIdProbe.OWN_TRANSACTION, ScratchCapture.createTable(hana, scratch, ""),
+                ScratchCapture.createTable(hana, scratch, HanaEmptyDatesProbe.COLUMNS), String.format(HanaEmptyDatesProbe.INSERT, hana.qualified(scratch.schema(), scratch.name()))));
         out.addAll(hana.captureSql(names).installTable(CaptureLayout.initial(table, false)));
         out.add(String.format(HanaTruncateProbe.TRUNCATE, hana.qualified(scratch.schema(), scratch.name())));
         out.addAll(List.of(String.format(HanaCatalogProbe.CREATE, catalog), String.format(HanaCatalogProbe.RENAME, catalog)));
