@@ -28,11 +28,6 @@ final class KeyShiftProbe implements Probe {
     }
 
     @Override
-    public boolean guardsData() {
-        return false;
-    }
-
-    @Override
     public ProbeResult run(CheckContext ctx) throws Exception {
         String checked = "UPDATE … SET k = k + 1 over keys 1, 2, 3 through capture and apply";
         try (Connection c = ctx.source().getConnection(); ScratchCapture scratch = new ScratchCapture(ctx, c); Statement s = c.createStatement();

@@ -13,7 +13,9 @@ public interface Probe {
      * Whether a failure would lose data and the check is quick: such probes also run before
      * {@code install} and {@code run}, which refuse to continue when one fails.
      */
-    boolean guardsData();
+    default boolean guardsData() {
+        return false;
+    }
 
     /** Runs the probe; an exception is reported as a failure of the probe. */
     ProbeResult run(CheckContext context) throws Exception;

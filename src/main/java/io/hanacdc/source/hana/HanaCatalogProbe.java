@@ -32,11 +32,6 @@ final class HanaCatalogProbe implements Probe {
     }
 
     @Override
-    public boolean guardsData() {
-        return false;
-    }
-
-    @Override
     public ProbeResult run(CheckContext ctx) throws SQLException {
         TableId id = new TableId(ctx.names().cdcSchema(), "hanacdc_catalog_" + ctx.scratchSuffix());
         String table = ctx.dialect().qualified(id.schema(), id.name());

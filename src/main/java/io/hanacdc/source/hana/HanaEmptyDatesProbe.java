@@ -32,11 +32,6 @@ final class HanaEmptyDatesProbe implements Probe {
     }
 
     @Override
-    public boolean guardsData() {
-        return false;
-    }
-
-    @Override
     public ProbeResult run(CheckContext ctx) throws SQLException {
         String checked = "empty DATE, SECONDDATE, TIMESTAMP, TIME through capture and the CDC read";
         try (Connection c = ctx.source().getConnection(); ScratchCapture scratch = new ScratchCapture(ctx, c, COLUMNS); Statement s = c.createStatement()) {

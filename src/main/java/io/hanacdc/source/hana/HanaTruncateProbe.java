@@ -24,11 +24,6 @@ final class HanaTruncateProbe implements Probe {
     }
 
     @Override
-    public boolean guardsData() {
-        return false;
-    }
-
-    @Override
     public ProbeResult run(CheckContext ctx) throws SQLException {
         try (Connection c = ctx.source().getConnection(); ScratchCapture scratch = new ScratchCapture(ctx, c); Statement s = c.createStatement()) {
             String cdc = ctx.dialect().qualified(ctx.names().cdcSchema(), ctx.names().cdcTable(scratch.table().id()));

@@ -26,11 +26,6 @@ final class SettingsProbe implements Probe {
     }
 
     @Override
-    public boolean guardsData() {
-        return false;
-    }
-
-    @Override
     public ProbeResult run(CheckContext ctx) throws SQLException {
         List<String> problems = new ArrayList<>();
         String checked;
