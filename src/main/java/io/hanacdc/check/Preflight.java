@@ -61,8 +61,8 @@ public final class Preflight {
         CaptureNames names = new CaptureNames(cfg.cdcSchema(), dialect.maxIdentifierBytes());
         try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 3); MySqlTarget target = new MySqlTarget(cfg.target(), 2)) {
             List<SourceTable> tables;
-            try (Connection c = source.getConnection()) {
-                tables = new TableResolver(dialect, cfg.cdcSchema()).resolve(c, cfg.tables()).tables(); // a refused table is reported by install and run themselves
+            try (Connection c = source.getConnection()) { // a table that cannot be replicated is reported by install and run themselves
+                tables = new TableResolver(dialect, cfg.cdcSchema()).resolve(c, cfg.tables()).tables();
             }
             SharedCaptureObjects shared = new SharedCaptureObjects(dialect, names, cfg.task(), cfg.lockTimeout());
             CheckContext context = new CheckContext(cfg, dialect, names, source, target, tables, shared,
