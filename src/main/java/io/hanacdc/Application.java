@@ -3,6 +3,7 @@ package io.hanacdc;
 import io.hanacdc.admin.AdminClient;
 import io.hanacdc.admin.Commands;
 import io.hanacdc.admin.TableApi;
+import io.hanacdc.check.Preflight;
 import io.hanacdc.config.AdminSettings;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.config.ConfigSource;
@@ -14,14 +15,16 @@ import org.apache.camel.main.BaseMainSupport;
 import org.apache.camel.main.Main;
 import org.apache.camel.main.MainListenerSupport;
 
-/** Entry point: {@code run} (default), {@code install [--print-sql [--runtime-user NAME]]}, {@code uninstall [--table T]}, {@code alter T CLAUSE}, {@code status}, {@code verify}. */
+/** Entry point: {@code run} (default), {@code check [--json]}, {@code install [--print-sql [--runtime-user NAME]]}, {@code uninstall [--table T]}, {@code alter T CLAUSE}, {@code status}, {@code verify}. */
 public final class Application {
-    private static final String USAGE = "usage: java -jar hana-cdc.jar [run | install [--print-sql [--runtime-user NAME]] | uninstall [--table SCHEMA.TABLE]"
-            + " | alter SCHEMA.TABLE \"ALTER clause\" [--user NAME] | status"
+    private static final String USAGE = "usage: java -jar hana-cdc.jar [run | check [--json] | install [--print-sql [--runtime-user NAME]]"
+            + " | uninstall [--table SCHEMA.TABLE] | alter SCHEMA.TABLE \"ALTER clause\" [--user NAME] | status"
             + " | verify [--tables schema.table,...] [--wait-seconds N]"
             + " | pause TABLE | resume TABLE | resnapshot TABLE | reset TABLE (--to latest | --data-id N | --timestamp ISO-8601)]";
     /** Exit code of verify when source and target differ (1 is an error, 2 a usage error). */
     private static final int DIFFERENCES_FOUND = 3;
+    /** Exit code of check when a probe failed. */
+    private static final int CHECK_FAILED = 4;
 
     private Application() {}
 
@@ -38,6 +41,11 @@ public final class Application {
                         System.exit(2);
                     }
                     new Commands(config(), System.out).install(a.contains("--print-sql"), runtimeUser);
+                }
+                case "check" -> {
+                    if (!new Preflight(config()).check(System.out, a.contains("--json"))) {
+                        System.exit(CHECK_FAILED);
+                    }
                 }
                 case "uninstall" -> {
                     Optional<String> table = option(a, "--table");
@@ -132,7 +140,10 @@ public final class Application {
 
     private static void run() throws Exception {
         Optional<EmbeddedDefault> embedded = startEmbeddedIfUnconfigured();
-        CdcConfig.load(ConfigSource.lookup()); // bad settings stop here, before Camel starts
+        CdcConfig cfg = CdcConfig.load(ConfigSource.lookup()); // bad settings stop here, before Camel starts
+        if (embedded.isEmpty()) { // the demo's own databases need no proof
+            new Preflight(cfg).gate("run");
+        }
         AdminSettings admin = AdminSettings.load(ConfigSource.lookup());
         Main main = new Main();
         main.setPropertyPlaceholderLocations(ConfigSource.propertiesLocation());

@@ -6,6 +6,7 @@ import io.hanacdc.capture.CaptureInstaller;
 import io.hanacdc.capture.RuntimeGrants;
 import io.hanacdc.capture.TableAlter;
 import io.hanacdc.capture.UnreadCapture;
+import io.hanacdc.check.Preflight;
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.checkpoint.PositionStore;
 import io.hanacdc.config.CdcConfig;
@@ -47,7 +48,7 @@ public final class Commands {
         return new CaptureInstaller(dialect, names, cfg.task(), cfg.lockTimeout());
     }
 
-    public void install(boolean printOnly) throws SQLException {
+    public void install(boolean printOnly) throws Exception {
         install(printOnly, Optional.empty());
     }
 
@@ -55,7 +56,10 @@ public final class Commands {
      * @param printOnly   print the script for a DBA instead of running it
      * @param runtimeUser with printOnly: add the grants this user needs to run the task the script installs
      */
-    public void install(boolean printOnly, Optional<String> runtimeUser) throws SQLException {
+    public void install(boolean printOnly, Optional<String> runtimeUser) throws Exception {
+        if (!printOnly) {
+            new Preflight(cfg).gate("install");
+        }
         try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 1);
              Connection c = source.getConnection()) {
             List<SourceTable> tables = new TableResolver(dialect, cfg.cdcSchema()).resolve(c, cfg.tables()).all();

@@ -319,9 +319,24 @@ public final class CaptureInstaller {
     }
 
     private boolean schemaExists(Connection c) throws SQLException {
+        return schemaExists(c, names.cdcSchema());
+    }
+
+    /** Whether the shared capture objects (sequence, registry, ...) are installed. */
+    public boolean sharedObjectsExist(Connection c) throws SQLException {
+        return schemaExists(c) && registry.exists(c);
+    }
+
+    /** The tables whose capture is installed (none while the shared objects are missing). */
+    public java.util.Set<TableId> installedTables(Connection c) throws SQLException {
+        return sharedObjectsExist(c) ? registry.entries(c).keySet() : java.util.Set.of();
+    }
+
+    /** Whether the source has the schema (names are case-sensitive). */
+    public static boolean schemaExists(Connection c, String schema) throws SQLException {
         try (ResultSet rs = c.getMetaData().getSchemas(null, null)) {
             while (rs.next()) {
-                if (names.cdcSchema().equals(rs.getString("TABLE_SCHEM"))) {
+                if (schema.equals(rs.getString("TABLE_SCHEM"))) {
                     return true;
                 }
             }

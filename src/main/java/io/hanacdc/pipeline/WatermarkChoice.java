@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * Which watermark the task uses (hanacdc.watermark): the open-transactions watermark when the source
  * user can read open transactions, else gap probing — said clearly at startup, since it is slower.
  */
-final class WatermarkChoice {
+public final class WatermarkChoice {
     private static final Logger LOG = LoggerFactory.getLogger(WatermarkChoice.class);
     private final boolean gapProbe;
     private final SourceDialect dialect;
@@ -29,7 +29,7 @@ final class WatermarkChoice {
     private final CaptureInstaller installer;
     private final CdcConfig cfg;
 
-    WatermarkChoice(CdcConfig cfg, SourceDialect dialect, CaptureNames names, CaptureInstaller installer, Connection c) throws SQLException {
+    public WatermarkChoice(CdcConfig cfg, SourceDialect dialect, CaptureNames names, CaptureInstaller installer, Connection c) throws SQLException {
         this.cfg = cfg;
         this.dialect = dialect;
         this.names = names;
@@ -52,7 +52,7 @@ final class WatermarkChoice {
         }
     }
 
-    WatermarkReader forTable(SourceTable table) {
+    public WatermarkReader forTable(SourceTable table) {
         if (!gapProbe) {
             return new OpenTransactionsWatermark(dialect, names);
         }

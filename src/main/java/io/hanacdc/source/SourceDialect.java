@@ -121,6 +121,12 @@ public interface SourceDialect {
     /** A of the watermark: the write transactions still open, completing the watermark of the given H. */
     Watermark readOpenTransactions(Connection c, long high) throws SQLException;
 
+    /**
+     * The preflight probes of this source ({@code hana-cdc check}): its privileges and the engine
+     * behaviour its SQL relies on; probes of another source's assumptions are listed as not applicable.
+     */
+    List<io.hanacdc.check.Probe> probes();
+
     /** Names of the table's triggers that exist, are enabled and (where the source tracks it) valid. */
     java.util.Set<String> workingTriggers(Connection c, TableId table) throws SQLException;
 

@@ -1,8 +1,13 @@
 package io.hanacdc.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hanacdc.admin.Commands;
+import io.hanacdc.check.NotApplicable;
+import io.hanacdc.check.Preflight;
+import io.hanacdc.check.Probe;
+import io.hanacdc.source.SourceDialects;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -204,5 +209,35 @@ abstract class SourceBehaviourSuite {
 
     private static void uninstall(Pipeline p) throws Exception {
         commands(p).uninstall();
+    }
+
+    /**
+     * hana-cdc check on this source: every probe of the dialect runs and passes (the live HANA suite is
+     * where the HANA probes prove SAP's documented behaviour); probes of another source's assumptions
+     * are skipped; the subscribed table is untouched and no scratch object or CDC schema is left.
+     */
+    @Test
+    void preflightCheckRunsAndPassesEveryProbeOfThisSource() throws Exception {
+        SourceFixture f = fixture();
+        String s = f.freshSchema("check");
+        exec(f.createTable(s, "ITEMS", "\"ID\" INTEGER NOT NULL, \"Name\" VARCHAR(100), PRIMARY KEY (\"ID\")"),
+                "INSERT INTO \"" + s + "\".\"ITEMS\" VALUES (1, 'kept')");
+        try (Pipeline p = pipeline("check", s)) {
+            var cfg = p.config();
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            boolean passed = new Preflight(cfg).check(new PrintStream(out, true, StandardCharsets.UTF_8), false);
+            String text = out.toString(StandardCharsets.UTF_8);
+            assertTrue(passed, text);
+            for (Probe probe : SourceDialects.forUrl(cfg.source().url(), cfg.capture()).probes()) {
+                String status = probe instanceof NotApplicable ? "SKIP" : "PASS";
+                assertTrue(text.lines().anyMatch(l -> l.startsWith(status) && l.contains(probe.name())), probe.name() + ":\n" + text);
+            }
+            assertEquals(1, Pipeline.count(f.url(), "SELECT COUNT(*) FROM \"" + s + "\".\"ITEMS\" WHERE \"Name\" = 'kept'"));
+            assertEquals(0, Pipeline.count(f.url(), triggersOn(s)), "no trigger on the subscribed table");
+            assertEquals(0, Pipeline.count(f.url(), triggersOn(s + "_CDC")), "no scratch capture left");
+        } finally {
+            exec(f.dropSchema(s));
+            exec(f.dropSchema(s + "_CDC"));
+        }
     }
 }

@@ -211,6 +211,12 @@ public final class HanaDialect implements SourceDialect {
     }
 
     @Override
+    public List<io.hanacdc.check.Probe> probes() {
+        return List.of(new HanaPrivilegesProbe(), new HanaTransactionIdProbe(), new HanaCatalogProbe(), new HanaTruncateProbe(),
+                new HanaEmptyDatesProbe());
+    }
+
+    @Override
     public CaptureSql captureSql(CaptureNames names) {
         return new HanaCaptureSql(names, options);
     }

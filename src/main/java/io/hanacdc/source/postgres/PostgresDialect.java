@@ -249,6 +249,24 @@ public final class PostgresDialect implements SourceDialect {
         }
     }
 
+    /**
+     * HANA's engine assumptions have no counterpart here: the trigger and the watermark read the same
+     * transaction snapshot (the watermark probe covers it), and PostgreSQL's catalog and TRUNCATE
+     * trigger are exercised by the CI suite.
+     */
+    @Override
+    public List<io.hanacdc.check.Probe> probes() {
+        return List.of(new PostgresPrivilegesProbe(),
+                hanaOnly("transaction ids", "CURRENT_UPDATE_TRANSACTION() in a trigger = M_TRANSACTIONS.UPDATE_TRANSACTION_ID"),
+                hanaOnly("catalog reads", "SYS.TABLE_COLUMNS: DEFAULT_VALUE, floating DECIMAL, COLUMN_ID across RENAME COLUMN"),
+                hanaOnly("truncate", "whether TRUNCATE TABLE fires DELETE triggers (here: a TRUNCATE trigger captures it)"),
+                hanaOnly("empty dates", "empty DATE, SECONDDATE, TIMESTAMP, TIME through capture (PostgreSQL has no empty dates)"));
+    }
+
+    private static io.hanacdc.check.Probe hanaOnly(String name, String checks) {
+        return new io.hanacdc.check.NotApplicable(name, checks, "SAP HANA only");
+    }
+
     @Override
     public Set<String> workingTriggers(Connection c, TableId table) throws SQLException {
         return new HashSet<>(CatalogReads.strings(c, TRIGGERS, table));

@@ -1,0 +1,26 @@
+package io.hanacdc.check;
+
+import io.hanacdc.config.CdcConfig;
+import io.hanacdc.schema.SourceTable;
+import io.hanacdc.source.CaptureNames;
+import io.hanacdc.source.SourceDialect;
+import io.hanacdc.target.mysql.MySqlTarget;
+import java.util.List;
+import javax.sql.DataSource;
+
+/**
+ * What probes work against: the task's settings, its source (as the configured user, through the
+ * task's own pool settings) and target, and the subscribed tables as the task resolves them.
+ * {@code shared}: the CDC schema's shared objects, created for scratch capture if missing;
+ * {@code scratchSuffix} keeps scratch names of concurrent checks (replicas starting together) apart.
+ * {@code captured}: the subscribed tables whose capture is installed already (by this task or a DBA):
+ * running them needs no right to create triggers or objects, only to read and to keep the CDC tables.
+ */
+public record CheckContext(CdcConfig config, SourceDialect dialect, CaptureNames names, DataSource source, MySqlTarget target,
+        List<SourceTable> tables, SharedCaptureObjects shared, String scratchSuffix, java.util.Set<io.hanacdc.schema.TableId> captured) {
+
+    /** Whether this run must create capture objects (a table without capture, or the shared objects missing). */
+    public boolean installs() {
+        return tables.stream().anyMatch(t -> !captured.contains(t.id()));
+    }
+}

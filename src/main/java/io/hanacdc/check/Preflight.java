@@ -1,0 +1,103 @@
+package io.hanacdc.check;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.hanacdc.CdcException;
+import io.hanacdc.admin.TableApi;
+import io.hanacdc.config.CdcConfig;
+import io.hanacdc.pipeline.CdcTask;
+import io.hanacdc.schema.SourceTable;
+import io.hanacdc.source.CaptureNames;
+import io.hanacdc.source.SourceDialect;
+import io.hanacdc.source.SourceDialects;
+import io.hanacdc.source.TableResolver;
+import io.hanacdc.target.mysql.MySqlTarget;
+import io.hanacdc.target.mysql.TargetProbes;
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * {@code hana-cdc check} and the gate before {@code install} and {@code run}: runs the probes of the
+ * source dialect, the dialect-independent ones and the target's, one result each.
+ */
+public final class Preflight {
+    private final CdcConfig cfg;
+
+    public Preflight(CdcConfig cfg) {
+        this.cfg = cfg;
+    }
+
+    /** Every probe, printed one line each (or as JSON); true when none failed. */
+    public boolean check(PrintStream out, boolean json) throws Exception {
+        List<ProbeResult> results = run(false);
+        boolean passed = results.stream().noneMatch(ProbeResult::failed);
+        if (json) {
+            Map<String, Object> doc = new LinkedHashMap<>();
+            doc.put("passed", passed);
+            doc.put("probes", results);
+            out.println(TableApi.json(doc));
+        } else {
+            results.forEach(r -> out.println(r.line()));
+            out.println(passed ? "check passed" : "check FAILED: " + results.stream().filter(ProbeResult::failed).count() + " probe(s) failed");
+        }
+        return passed;
+    }
+
+    /** Refuses (throws) when a probe whose failure would lose data fails; {@code what}: the command being refused. */
+    public void gate(String what) throws Exception {
+        List<ProbeResult> failed = run(true).stream().filter(ProbeResult::failed).toList();
+        if (!failed.isEmpty()) {
+            throw new CdcException(what + " refused: the preflight check failed (run 'check' for every probe):\n"
+                    + failed.stream().map(ProbeResult::line).collect(Collectors.joining("\n")));
+        }
+    }
+
+    private List<ProbeResult> run(boolean dataGuardsOnly) throws Exception {
+        SourceDialect dialect = SourceDialects.forUrl(cfg.source().url(), cfg.capture());
+        CaptureNames names = new CaptureNames(cfg.cdcSchema(), dialect.maxIdentifierBytes());
+        try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 3); MySqlTarget target = new MySqlTarget(cfg.target(), 2)) {
+            List<SourceTable> tables;
+            java.util.Set<io.hanacdc.schema.TableId> captured;
+            try (Connection c = source.getConnection()) { // a table that cannot be replicated is reported by install and run themselves
+                tables = new TableResolver(dialect, cfg.cdcSchema()).resolve(c, cfg.tables()).tables();
+                captured = new io.hanacdc.capture.CaptureInstaller(dialect, names, cfg.task(), cfg.lockTimeout()).installedTables(c);
+            }
+            SharedCaptureObjects shared = new SharedCaptureObjects(dialect, names, cfg.task(), cfg.lockTimeout());
+            CheckContext context = new CheckContext(cfg, dialect, names, source, target, tables, shared,
+                    Long.toString(ProcessHandle.current().pid(), 36) + Long.toString(System.nanoTime() % 1_000_000, 36), captured);
+            List<Probe> probes = new ArrayList<>(dialect.probes());
+            probes.add(WatermarkProbe.ofTask());
+            probes.add(WatermarkProbe.ofGapProbing());
+            probes.add(new KeyShiftProbe());
+            probes.addAll(TargetProbes.all());
+            List<ProbeResult> results = new ArrayList<>();
+            for (Probe p : probes) {
+                if (!dataGuardsOnly || p.guardsData()) {
+                    results.add(runOne(p, context));
+                }
+            }
+            try (Connection c = source.getConnection()) {
+                shared.removeIfCreated(c);
+            }
+            return results;
+        }
+    }
+
+    private static ProbeResult runOne(Probe p, CheckContext context) {
+        try {
+            return p.run(context);
+        } catch (java.sql.SQLException e) {
+            if (context.dialect().isMissingPrivilege(e) && !context.installs()) { // the DBA's path: capture installed, the task's user may not create
+                return ProbeResult.skip(p, "could not create its scratch objects", "the task's user may not create objects in the CDC schema ("
+                        + e.getMessage() + "), as on the DBA's path: run 'check' as the user who installed capture for this probe");
+            }
+            return ProbeResult.fail(p, "could not complete", "unexpected error: " + e.getMessage());
+        } catch (Exception e) {
+            return ProbeResult.fail(p, "could not complete", "unexpected error: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package io.hanacdc.source.hana;
+
+import io.hanacdc.GoldenFiles;
+import io.hanacdc.check.ScratchCapture;
+import io.hanacdc.schema.ColumnType;
+import io.hanacdc.schema.SourceColumn;
+import io.hanacdc.schema.SourceTable;
+import io.hanacdc.schema.TableId;
+import io.hanacdc.source.CaptureLayout;
+import io.hanacdc.source.CaptureNames;
+import io.hanacdc.source.CaptureOptions;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The SQL of the HANA probes of {@code hana-cdc check}, pinned as golden text (hana-check.sql; see the
+ * golden README for the SAP reference pages each statement follows): the privilege reads, the
+ * transaction-id read, the scratch tables with their capture, the catalog and TRUNCATE probes.
+ */
+class HanaCheckSqlGoldenTest {
+    @Test
+    void checkProbesMatchGolden() throws IOException {
+        HanaDialect hana = new HanaDialect(CaptureOptions.DEFAULT);
+        CaptureNames names = new CaptureNames("hanacdc", hana.maxIdentifierBytes());
+        TableId scratch = new TableId("hanacdc", "hanacdc_check_x1");
+        SourceTable table = new SourceTable(scratch, List.of(new SourceColumn("k", "INTEGER", ColumnType.of(ColumnType.Kind.INTEGER), false)), List.of("k"));
+        String catalog = hana.qualified("hanacdc", "hanacdc_catalog_x1");
+        List<String> out = new ArrayList<>(List.of(HanaPrivilegesProbe.ON_TABLE, HanaPrivilegesProbe.SYSTEM, HanaPrivilegesProbe.SCHEMA_OWNER,
+                HanaTransactionIdProbe.OWN_TRANSACTION, ScratchCapture.createTable(hana, scratch, ""),
+                ScratchCapture.createTable(hana, scratch, HanaEmptyDatesProbe.COLUMNS), String.format(HanaEmptyDatesProbe.INSERT, hana.qualified(scratch.schema(), scratch.name()))));
+        out.addAll(hana.captureSql(names).installTable(CaptureLayout.initial(table, false)));
+        out.add(String.format(HanaTruncateProbe.TRUNCATE, hana.qualified(scratch.schema(), scratch.name())));
+        out.addAll(List.of(String.format(HanaCatalogProbe.CREATE, catalog), String.format(HanaCatalogProbe.RENAME, catalog)));
+        GoldenFiles.assertMatches("hana-check.sql", out);
+    }
+}
