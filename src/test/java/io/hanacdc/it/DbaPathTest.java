@@ -40,7 +40,12 @@ class DbaPathTest {
             var sql = SourceDialects.forUrl(p.sourceUrl, p.config().capture()).captureSql(new CaptureNames("hanacdc", 63));
             assertEquals(0, Pipeline.count(p.sourceUrl, sql.sharedMissing()), "the catalog read finds what the script made current");
 
-            p.set("hanacdc.source.url", p.sourceUrl.replace("user=postgres", "user=" + user)).start();
+            String runtimeUrl = p.sourceUrl.replace("user=postgres", "user=" + user);
+            // the gate before run passes for the runtime user: it needs no right to create what the DBA installed
+            String check = PreflightCheckTest.run("dba-check", PreflightCheckTest.env(p, runtimeUrl, TABLE), 0, "check");
+            assertTrue(check.lines().anyMatch(l -> l.startsWith("PASS") && l.contains("source privileges")), check);
+            assertTrue(check.lines().anyMatch(l -> l.startsWith("SKIP") && l.contains("watermark") && l.contains("may not create")), check);
+            p.set("hanacdc.source.url", runtimeUrl).start();
             p.awaitConverged(30_000);
             exec(p.sourceUrl, "INSERT INTO " + TABLE + " VALUES (3, 'c')", "UPDATE " + TABLE + " SET name = 'a1' WHERE id = 1");
             p.awaitConverged(30_000);

@@ -71,16 +71,20 @@ class PreflightCheckTest {
     }
 
     private static Map<String, String> env(Pipeline p, String sourceUrl) throws Exception {
+        return env(p, sourceUrl, "public.t");
+    }
+
+    static Map<String, String> env(Pipeline p, String sourceUrl, String tables) throws Exception {
         Map<String, String> env = new HashMap<>();
         env.put("HANACDC_SOURCE_URL", sourceUrl);
         env.put("HANACDC_TARGET_URL", p.targetUrl);
-        env.put("HANACDC_TABLES", "public.t");
+        env.put("HANACDC_TABLES", tables);
         env.put("HANACDC_TASK", "test");
         env.put("HANACDC_ADMIN_PORT", String.valueOf(AppProcess.freePort()));
         return env;
     }
 
-    private static String run(String name, Map<String, String> env, int exit, String... args) throws Exception {
+    static String run(String name, Map<String, String> env, int exit, String... args) throws Exception {
         try (AppProcess app = AppProcess.start(name, env, args)) {
             assertTrue(app.process.waitFor(120, TimeUnit.SECONDS), "did not finish:\n" + app.output());
             assertEquals(exit, app.process.exitValue(), app.output());
