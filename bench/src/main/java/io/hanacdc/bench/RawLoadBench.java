@@ -78,7 +78,7 @@ public final class RawLoadBench {
                 byte[] tsv = tsv(id, end, md5);
                 if (path == Path.STAGED) {
                     s.execute("CREATE TEMPORARY TABLE " + stage + " (id BIGINT, customer_id INT, status LONGTEXT, amount DECIMAL(12,2),"
-                            + " created_at DATETIME(6), note LONGTEXT, active TINYINT(1), qty INT) DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin");
+                            + " created_at DATETIME(6), note LONGTEXT, active TINYINT(1), qty INT) ENGINE=Aria DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin");
                 }
                 s.unwrap(org.mariadb.jdbc.Statement.class).setLocalInfileInputStream(new ByteArrayInputStream(tsv));
                 s.execute(load);
