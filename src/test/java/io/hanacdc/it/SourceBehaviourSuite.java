@@ -34,6 +34,11 @@ abstract class SourceBehaviourSuite {
         return p;
     }
 
+    /** The test's schema and its CDC schema go, whatever the test left. */
+    private void dropSchemas(SourceFixture f, String schema) throws Exception {
+        exec(f.dropSchema(schema), f.dropSchema(schema + "_CDC"));
+    }
+
     private void exec(String... sql) throws Exception {
         Pipeline.exec(fixture().url(), sql);
     }
@@ -63,8 +68,7 @@ abstract class SourceBehaviourSuite {
             uninstall(p);
             assertEquals(0, Pipeline.count(f.url(), triggersOn(s)), "uninstall leaves no trigger");
         } finally {
-            exec(f.dropSchema(s));
-            exec(f.dropSchema(s + "_CDC"));
+            dropSchemas(f, s);
         }
     }
 
@@ -89,8 +93,7 @@ abstract class SourceBehaviourSuite {
             p.stop();
             uninstall(p);
         } finally {
-            exec(f.dropSchema(s));
-            exec(f.dropSchema(s + "_CDC"));
+            dropSchemas(f, s);
         }
     }
 
@@ -112,8 +115,7 @@ abstract class SourceBehaviourSuite {
             p.stop();
             uninstall(p);
         } finally {
-            exec(f.dropSchema(s));
-            exec(f.dropSchema(s + "_CDC"));
+            dropSchemas(f, s);
         }
     }
 
@@ -136,8 +138,7 @@ abstract class SourceBehaviourSuite {
             p.stop();
             uninstall(p);
         } finally {
-            exec(f.dropSchema(s));
-            exec(f.dropSchema(s + "_CDC"));
+            dropSchemas(f, s);
         }
     }
 
@@ -157,8 +158,7 @@ abstract class SourceBehaviourSuite {
             p.stop();
             uninstall(p);
         } finally {
-            exec(f.dropSchema(s));
-            exec(f.dropSchema(s + "_CDC"));
+            dropSchemas(f, s);
         }
     }
 
@@ -195,8 +195,7 @@ abstract class SourceBehaviourSuite {
             p.stop();
             uninstall(p);
         } finally {
-            exec(f.dropSchema(s));
-            exec(f.dropSchema(s + "_CDC"));
+            dropSchemas(f, s);
         }
     }
 
@@ -236,8 +235,7 @@ abstract class SourceBehaviourSuite {
             assertEquals(0, Pipeline.count(f.url(), triggersOn(s)), "no trigger on the subscribed table");
             assertEquals(0, Pipeline.count(f.url(), triggersOn(s + "_CDC")), "no scratch capture left");
         } finally {
-            exec(f.dropSchema(s));
-            exec(f.dropSchema(s + "_CDC"));
+            dropSchemas(f, s);
         }
     }
 }
