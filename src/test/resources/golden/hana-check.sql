@@ -26,6 +26,10 @@ CREATE TRIGGER "hanacdc"."hanacdc$hanacdc_check_x1$del" AFTER DELETE ON "hanacdc
 
 TRUNCATE TABLE "hanacdc"."hanacdc_check_x1";
 
+ALTER TABLE "hanacdc"."hanacdc_check_x1" ADD ("HANACDC_UNREFERENCED" INTEGER);
+
+ALTER TABLE "hanacdc"."hanacdc_check_x1" DROP ("HANACDC_UNREFERENCED");
+
 CREATE COLUMN TABLE "hanacdc"."hanacdc_catalog_x1" ("K" INTEGER NOT NULL PRIMARY KEY, "N" INTEGER DEFAULT 42, "S" NVARCHAR(10) DEFAULT 'x''y', "D" DATE DEFAULT '2024-01-31', "F" DECIMAL, "R" INTEGER);
 
 RENAME COLUMN "hanacdc"."hanacdc_catalog_x1"."R" TO "R2";

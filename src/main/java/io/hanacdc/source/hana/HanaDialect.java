@@ -213,7 +213,7 @@ public final class HanaDialect implements SourceDialect {
     @Override
     public List<io.hanacdc.check.Probe> probes() {
         return List.of(new HanaPrivilegesProbe(), new HanaTransactionIdProbe(), new HanaCatalogProbe(), new HanaTruncateProbe(),
-                new HanaEmptyDatesProbe());
+                new HanaEmptyDatesProbe(), new HanaTriggerValidityProbe());
     }
 
     @Override

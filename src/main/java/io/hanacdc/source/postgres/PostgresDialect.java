@@ -260,7 +260,9 @@ public final class PostgresDialect implements SourceDialect {
                 hanaOnly("transaction ids", "CURRENT_UPDATE_TRANSACTION() in a trigger = M_TRANSACTIONS.UPDATE_TRANSACTION_ID"),
                 hanaOnly("catalog reads", "SYS.TABLE_COLUMNS: DEFAULT_VALUE, floating DECIMAL, COLUMN_ID across RENAME COLUMN"),
                 hanaOnly("truncate", "whether TRUNCATE TABLE fires DELETE triggers (here: a TRUNCATE trigger captures it)"),
-                hanaOnly("empty dates", "empty DATE, SECONDDATE, TIMESTAMP, TIME through capture (PostgreSQL has no empty dates)"));
+                hanaOnly("empty dates", "empty DATE, SECONDDATE, TIMESTAMP, TIME through capture (PostgreSQL has no empty dates)"),
+                hanaOnly("trigger validity", "whether an ALTER of a column the triggers do not reference leaves them valid (PostgreSQL"
+                        + " never invalidates a trigger)"));
     }
 
     private static io.hanacdc.check.Probe hanaOnly(String name, String checks) {

@@ -32,6 +32,8 @@ class HanaCheckSqlGoldenTest {
                 ScratchCapture.createTable(hana, scratch, HanaEmptyDatesProbe.COLUMNS), String.format(HanaEmptyDatesProbe.INSERT, hana.qualified(scratch.schema(), scratch.name()))));
         out.addAll(hana.captureSql(names).installTable(CaptureLayout.initial(table, false)));
         out.add(String.format(HanaTruncateProbe.TRUNCATE, hana.qualified(scratch.schema(), scratch.name())));
+        out.add(String.format(HanaTriggerValidityProbe.ADD, hana.qualified(scratch.schema(), scratch.name())));
+        out.add(String.format(HanaTriggerValidityProbe.DROP, hana.qualified(scratch.schema(), scratch.name())));
         out.addAll(List.of(String.format(HanaCatalogProbe.CREATE, catalog), String.format(HanaCatalogProbe.RENAME, catalog)));
         GoldenFiles.assertMatches("hana-check.sql", out);
     }
