@@ -6,7 +6,9 @@ import org.junit.jupiter.api.BeforeEach;
 /**
  * The source contract against a real SAP HANA: runs when HANACDC_TEST_HANA_URL is set (with
  * HANACDC_TEST_HANA_USER / HANACDC_TEST_HANA_PASSWORD; the user needs the grants of
- * sql/hana-privileges.sql plus CREATE SCHEMA), and is reported as skipped otherwise.
+ * sql/hana-privileges.sql plus CREATE SCHEMA), and is reported as skipped otherwise. With
+ * HANACDC_TEST_HANA_OWNER_USER / _PASSWORD set, that user creates and writes the tables and grants
+ * the task's user only SELECT and TRIGGER on each test schema, so the suite proves least privilege.
  */
 class HanaLiveTest extends SourceBehaviourSuite {
     private static final String URL = System.getenv("HANACDC_TEST_HANA_URL");
@@ -17,16 +19,19 @@ class HanaLiveTest extends SourceBehaviourSuite {
                 "HANACDC_TEST_HANA_URL is not set: the live SAP HANA suite is skipped (see README 'Running against SAP HANA')");
     }
 
-    private static String urlWithCredentials() {
-        String user = System.getenv().getOrDefault("HANACDC_TEST_HANA_USER", "");
-        String password = System.getenv().getOrDefault("HANACDC_TEST_HANA_PASSWORD", "");
+    private static String urlWithCredentials(String userVariable) {
+        String user = System.getenv().getOrDefault(userVariable + "_USER", "");
+        String password = System.getenv().getOrDefault(userVariable + "_PASSWORD", "");
         String sep = URL.contains("?") ? "&" : (URL.endsWith("/") ? "?" : "/?");
         return user.isEmpty() ? URL : URL + sep + "user=" + user + "&password=" + password;
     }
 
     @Override
     protected SourceFixture fixture() {
-        String url = urlWithCredentials();
+        String taskUrl = urlWithCredentials("HANACDC_TEST_HANA");
+        String taskUser = System.getenv().getOrDefault("HANACDC_TEST_HANA_USER", "");
+        boolean separateOwner = !System.getenv().getOrDefault("HANACDC_TEST_HANA_OWNER_USER", "").isEmpty();
+        String url = separateOwner ? urlWithCredentials("HANACDC_TEST_HANA_OWNER") : taskUrl;
         return new SourceFixture() {
             @Override
             public String url() {
@@ -34,9 +39,17 @@ class HanaLiveTest extends SourceBehaviourSuite {
             }
 
             @Override
+            public String taskUrl() {
+                return taskUrl;
+            }
+
+            @Override
             public String freshSchema(String hint) throws Exception {
                 String schema = "HANACDC_TEST_" + hint.toUpperCase() + "_" + Long.toString(System.currentTimeMillis() % 100_000_000, 36).toUpperCase();
                 Pipeline.exec(url, "CREATE SCHEMA \"" + schema + "\"");
+                if (separateOwner) { // what sql/hana-privileges.sql grants on a subscribed schema, nothing more
+                    Pipeline.exec(url, "GRANT SELECT, TRIGGER ON SCHEMA \"" + schema + "\" TO " + taskUser);
+                }
                 return schema;
             }
 

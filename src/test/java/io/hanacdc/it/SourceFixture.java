@@ -2,8 +2,13 @@ package io.hanacdc.it;
 
 /** What the behaviour suite needs to know about a source database: where it is and how its DDL is spelled. */
 interface SourceFixture {
-    /** JDBC URL (with credentials) of the source. */
+    /** JDBC URL (with credentials) of the source, as the user who owns the test's tables and writes to them. */
     String url();
+
+    /** JDBC URL the task connects with: a user that does not own the tables where the source has one configured. */
+    default String taskUrl() {
+        return url();
+    }
 
     /** A schema of the test's own, created empty. */
     String freshSchema(String hint) throws Exception;
