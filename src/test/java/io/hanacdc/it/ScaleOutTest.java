@@ -119,7 +119,7 @@ class ScaleOutTest {
 
     /** Table to the index of the replica whose API shows it streaming; waits until every table has exactly one. */
     private Map<String, Integer> awaitOwners(List<AppProcess> replicas, List<Integer> ports, int tables) throws Exception {
-        long deadline = System.currentTimeMillis() + 60_000;
+        long deadline = System.currentTimeMillis() + 150_000; // three JVMs starting and loading on a busy 2-core machine
         while (true) {
             Map<String, Integer> owners = new TreeMap<>();
             boolean conflict = false;
