@@ -119,7 +119,7 @@ final class Uninstall {
             store.ensureTable(t);
             return Optional.of(id.isPresent() ? (store.delete(t, id.get()) ? 1 : 0) : store.deleteTask(t));
         } catch (SQLException | CdcException e) {
-            out.println("WARNING: the positions of task " + cfg.task() + " in the target were not removed (" + e.getMessage() + ")."
+            out.println("WARNING: the positions of task " + cfg.task() + " in the target were not removed (" + e.getMessage().replaceAll("\\s+", " ") + ")."
                     + " A stale position would resume over rows never captured: before this task runs again, run this command again"
                     + " with the target reachable, or on the target: " + positionsSql(id));
             return Optional.empty();
