@@ -89,8 +89,7 @@ final class Uninstall {
             }
             out.println("-- removes the capture of task " + cfg.task() + (id.map(t -> " for table " + t).orElse("")) + " from the source,"
                     + " in one transaction (tables other tasks still read are kept)");
-            out.println("-- afterwards, on the target: " + positionsSql(id) + ";  (or: bin/hana-cdc uninstall"
-                    + id.map(t -> " --table " + t).orElse("") + ")");
+            out.println("-- then, on the target, the task's position(s): " + positionsSql(id) + ";");
             script.forEach(s -> out.println(s + ";\n"));
         }
     }
@@ -106,24 +105,23 @@ final class Uninstall {
 
     /**
      * Deletes the task's positions (of one table, or all) and returns how many; empty, with a warning
-     * naming what to run later, when the target cannot be reached.
+     * naming what to run later, when no target is configured or it cannot be reached.
      */
     private Optional<Integer> removePositions(Optional<TableId> id) {
-        if (cfg.target().url().equals(Commands.NO_TARGET)) {
-            out.println("WARNING: no target configured (hanacdc.target.url): the positions of task " + cfg.task() + " were not removed."
-                    + " Before this task runs again, on the target: " + positionsSql(id));
-            return Optional.empty();
+        String reason = "no target configured (hanacdc.target.url)";
+        if (!cfg.target().url().equals(Commands.NO_TARGET)) {
+            try (MySqlTarget target = new MySqlTarget(cfg.target(), 1); Connection t = target.connection()) {
+                PositionStore store = store(target);
+                store.ensureTable(t);
+                return Optional.of(id.isPresent() ? (store.delete(t, id.get()) ? 1 : 0) : store.deleteTask(t));
+            } catch (SQLException | CdcException e) {
+                reason = e.getMessage().replaceAll("\\s+", " ");
+            }
         }
-        try (MySqlTarget target = new MySqlTarget(cfg.target(), 1); Connection t = target.connection()) {
-            PositionStore store = store(target);
-            store.ensureTable(t);
-            return Optional.of(id.isPresent() ? (store.delete(t, id.get()) ? 1 : 0) : store.deleteTask(t));
-        } catch (SQLException | CdcException e) {
-            out.println("WARNING: the positions of task " + cfg.task() + " in the target were not removed (" + e.getMessage().replaceAll("\\s+", " ") + ")."
-                    + " A stale position would resume over rows never captured: before this task runs again, run this command again"
-                    + " with the target reachable, or on the target: " + positionsSql(id));
-            return Optional.empty();
-        }
+        out.println("WARNING: the positions of task " + cfg.task() + " in the target were not removed: " + reason + "."
+                + " A stale position would resume over rows never captured: before this task runs again, on the target: "
+                + positionsSql(id) + (id.isEmpty() ? " (or run uninstall again with the target reachable)" : ""));
+        return Optional.empty();
     }
 
     /** The target's DELETE of the task's positions, for a DBA (the control database, default the target URL's database). */

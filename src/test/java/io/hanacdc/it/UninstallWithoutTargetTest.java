@@ -83,7 +83,7 @@ class UninstallWithoutTargetTest {
             install(p.set("hanacdc.tables", "public.*"));
 
             String table = PreflightCheckTest.run("unsource-table", env(p, "public.a", null), 0, "uninstall", "--table", "public.b");
-            assertTrue(table.contains("no longer reads public.b") && table.contains("WARNING: no target configured")
+            assertTrue(table.contains("no longer reads public.b") && table.contains("not removed: no target configured")
                     && table.contains("source_table = 'b'"), table);
             assertEquals(0, triggers(p, "b"));
 
