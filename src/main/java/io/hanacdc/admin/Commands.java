@@ -32,6 +32,8 @@ import java.util.Optional;
 
 /** The one-shot commands: install (or print its SQL), uninstall (of the task or of one table), alter, status, verify. */
 public final class Commands {
+    /** hanacdc.target.url of an uninstall run with the source's settings alone. */
+    public static final String NO_TARGET = "(not set)";
     private final CdcConfig cfg;
     private final PrintStream out;
     private final SourceDialect dialect;
@@ -78,42 +80,19 @@ public final class Commands {
         }
     }
 
+    /** Removes capture from the source, then the task's positions from the target (see {@link Uninstall}). */
     public void uninstall() throws SQLException {
-        try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 1);
-             Connection c = source.getConnection()) {
-            var removed = installer().uninstall(c);
-            out.println("removed capture of " + removed.size() + " table(s); subscriptions of task " + cfg.task() + " removed");
-        }
-        try (MySqlTarget target = new MySqlTarget(cfg.target(), 1); Connection t = target.connection()) {
-            PositionStore store = store(target);
-            store.ensureTable(t);
-            out.println("removed " + store.deleteTask(t) + " position(s) of task " + cfg.task() + " (target tables and their data are kept)");
-        }
+        new Uninstall(cfg, out, dialect, names).all();
     }
 
-    /**
-     * uninstall --table: ends the task's reading of one table, and its capture unless another task reads
-     * it. Checked first, changing nothing on a refusal. The position goes before the subscription: a
-     * failure in between leaves the table to be loaded anew if it is listed again, never resumed over
-     * rows that were purged or never captured meanwhile.
-     */
+    /** uninstall --table: ends the task's reading of one table (see {@link Uninstall}). */
     public void uninstallTable(String spec) throws SQLException {
-        TableId id = TablePattern.table(spec);
-        try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 1); Connection c = source.getConnection();
-             MySqlTarget target = new MySqlTarget(cfg.target(), 1); Connection t = target.connection()) {
-            installer().checkUninstall(c, id);
-            if (listed(id)) {
-                throw new CdcException("table " + id + " is in hanacdc.tables of task " + cfg.task() + ": take it out (on every replica)"
-                        + " and restart the task first, or its capture is installed again at the next start");
-            }
-            PositionStore store = store(target);
-            store.ensureTable(t);
-            boolean hadPosition = store.delete(t, id);
-            boolean removed = installer().uninstall(c, id);
-            out.println("task " + cfg.task() + " no longer reads " + id + (hadPosition ? " (its position removed)" : "") + "; "
-                    + (removed ? "its capture (triggers, CDC table, schema history) is removed" : "its capture stays for the other tasks that read it")
-                    + "; the target table and its data are kept");
-        }
+        new Uninstall(cfg, out, dialect, names).table(spec);
+    }
+
+    /** uninstall --print-sql [--table T]: the removal script, changing nothing (see {@link Uninstall}). */
+    public void printUninstall(Optional<String> table) throws SQLException {
+        new Uninstall(cfg, out, dialect, names).print(table);
     }
 
     /**
@@ -130,6 +109,10 @@ public final class Commands {
 
     /** Whether this task's settings list the table; the heartbeat table is always read. */
     private boolean listed(TableId id) {
+        return listed(cfg, id);
+    }
+
+    static boolean listed(CdcConfig cfg, TableId id) {
         return id.schema().equals(cfg.cdcSchema()) || cfg.tables().stream().anyMatch(p -> p.matches(id));
     }
 
@@ -169,24 +152,11 @@ public final class Commands {
      * Compares source and target (README "Verifying"); true when they are equal.
      *
      * @param tables hanacdc.tables syntax, default: the task's tables
-     * @param waitSeconds how long differing keys are re-checked while the task may still apply them (default 30)
+     * @param wait how long differing keys are re-checked while the task may still apply them
      */
-    public boolean verify(Optional<String> tables, Optional<String> waitSeconds) throws SQLException, InterruptedException {
-        Duration wait = Duration.ofSeconds(waitSeconds.map(Commands::seconds).orElse(30));
+    public boolean verify(Optional<String> tables, Duration wait) throws SQLException, InterruptedException {
         var result = new Verifier(cfg, out, wait).run(tables.map(TablePattern::parseList).orElse(cfg.tables()));
         return result.differences() == 0;
-    }
-
-    private static int seconds(String text) {
-        try {
-            int n = Integer.parseInt(text);
-            if (n >= 0) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new CdcException("--wait-seconds " + text + " is not a whole number of seconds (0 or more)");
     }
 
     private PositionStore store(MySqlTarget target) {

@@ -36,6 +36,7 @@ public final class CaptureInstaller {
     private final Duration lockTimeout;
     private final SchemaHistory history;
     private final CaptureEvolver evolver;
+    private final RemovalScript removal;
     static final String KEYS_ONLY = "keys-only: ";
 
     public CaptureInstaller(SourceDialect dialect, CaptureNames names, String task, Duration lockTimeout) {
@@ -47,6 +48,7 @@ public final class CaptureInstaller {
         this.lockTimeout = lockTimeout;
         this.history = new SchemaHistory(dialect, names);
         this.evolver = new CaptureEvolver(dialect, names, lockTimeout);
+        this.removal = new RemovalScript(dialect, names, task);
     }
 
     /** The full install script, for a DBA to review (install --print-sql). Table versions are 1 for tables not yet installed. */
@@ -245,11 +247,7 @@ public final class CaptureInstaller {
             }
         }
         if (registry.entries(c).isEmpty()) {
-            List<String> statements = new ArrayList<>(sql.uninstallShared());
-            if (createdSchema) {
-                statements.add("DROP SCHEMA " + dialect.quote(names.cdcSchema()));
-            }
-            run(c, statements, "the shared capture objects in schema " + names.cdcSchema());
+            run(c, removal.shared(createdSchema), "the shared capture objects in schema " + names.cdcSchema());
             LOG.info("removed the shared capture objects{}", createdSchema ? " and schema " + names.cdcSchema() : "");
         }
         return removed;
@@ -295,10 +293,7 @@ public final class CaptureInstaller {
         if (registry.lockVersion(tx, id) == 0 || registry.subscriberCount(tx, id) > 0) {
             return false;
         }
-        List<String> statements = new ArrayList<>(sql.uninstallTable(id));
-        statements.add(registry.deleteSql(id));
-        statements.add(history.deleteSql(id));
-        execute(tx, statements);
+        execute(tx, removal.table(id));
         return true;
     }
 

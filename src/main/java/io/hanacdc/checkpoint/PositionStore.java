@@ -33,12 +33,14 @@ public final class PositionStore {
             "batches_applied", "paused", "schema_version"};
     private static final String COLUMNS = String.join(", ", STORED);
     private final String controlDatabase;
+    /** The positions table, in the control database. */
+    public static final String TABLE = "hanacdc_position";
     private final String table;
     private final String task;
 
     public PositionStore(String controlDatabase, String task) {
         this.controlDatabase = controlDatabase;
-        this.table = Identifiers.backtick(controlDatabase) + "." + Identifiers.backtick("hanacdc_position");
+        this.table = Identifiers.backtick(controlDatabase) + "." + Identifiers.backtick(TABLE);
         this.task = task;
     }
 
@@ -59,7 +61,7 @@ public final class PositionStore {
 
     /** Position tables of earlier releases lack later columns; their rows take the column's default. */
     private void addColumn(Connection c, Statement s, String column, String definition) throws SQLException {
-        try (ResultSet rs = c.getMetaData().getColumns(controlDatabase, null, "hanacdc_position", column)) {
+        try (ResultSet rs = c.getMetaData().getColumns(controlDatabase, null, TABLE, column)) {
             if (rs.next()) {
                 return;
             }
@@ -67,7 +69,7 @@ public final class PositionStore {
         try {
             s.execute("ALTER TABLE " + table + " ADD COLUMN " + column + " " + definition);
         } catch (SQLException e) {
-            try (ResultSet rs = c.getMetaData().getColumns(controlDatabase, null, "hanacdc_position", column)) {
+            try (ResultSet rs = c.getMetaData().getColumns(controlDatabase, null, TABLE, column)) {
                 if (!rs.next()) {
                     throw e;
                 } // else another replica added it at the same moment

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 /** install / uninstall: idempotent, atomic per table, shared between tasks, and leaving nothing behind. */
 class CaptureInstallTest {
     /** Every object in the database that a user could have created: relations, functions, triggers, sequences, schemas. */
-    private static List<String> objects(String url) throws Exception {
+    static List<String> objects(String url) throws Exception {
         return Pipeline.rows(url, """
                 SELECT 'rel ' || n.nspname || '.' || c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
                   WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast')

@@ -1,9 +1,11 @@
 package io.hanacdc.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hanacdc.admin.Commands;
+import io.hanacdc.capture.CaptureInstaller;
 import io.hanacdc.check.NotApplicable;
 import io.hanacdc.check.Preflight;
 import io.hanacdc.check.Probe;
@@ -14,6 +16,8 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -68,6 +72,40 @@ abstract class SourceBehaviourSuite {
             p.stop();
             uninstall(p);
             assertEquals(0, Pipeline.count(f.url(), triggersOn(s)), "uninstall leaves no trigger");
+        } finally {
+            dropSchemas(f, s);
+        }
+    }
+
+    /**
+     * The removal script of uninstall --print-sql, run statement by statement as printed (one session,
+     * autocommit off as hdbsql -z runs it), leaves no trigger and no CDC schema.
+     */
+    @Test
+    void printedRemovalScriptRunByHandLeavesNoCaptureObject() throws Exception {
+        SourceFixture f = fixture();
+        String s = f.freshSchema("script");
+        exec(f.createTable(s, "ITEMS", "\"ID\" INTEGER NOT NULL, PRIMARY KEY (\"ID\")"));
+        try (Pipeline p = pipeline("script", s)) {
+            p.start();
+            p.stop();
+            assertTrue(Pipeline.count(f.url(), triggersOn(s)) > 0);
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            new Commands(p.config(), new PrintStream(out, true, StandardCharsets.UTF_8)).printUninstall(Optional.empty());
+            String script = out.toString(StandardCharsets.UTF_8).lines().filter(l -> !l.startsWith("--")).collect(Collectors.joining("\n"));
+            try (Connection c = TestDatabases.connect(f.taskUrl()); Statement st = c.createStatement()) {
+                c.setAutoCommit(false);
+                for (String statement : script.split(";\n")) {
+                    if (!statement.isBlank()) {
+                        st.execute(statement.strip());
+                    }
+                }
+                c.commit();
+            }
+            assertEquals(0, Pipeline.count(f.url(), triggersOn(s)), "the script leaves no trigger");
+            try (Connection c = TestDatabases.connect(f.url())) {
+                assertFalse(CaptureInstaller.schemaExists(c, s + "_CDC"), "the script drops the CDC schema install created");
+            }
         } finally {
             dropSchemas(f, s);
         }
