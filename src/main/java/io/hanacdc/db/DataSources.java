@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.hanacdc.CdcException;
 import io.hanacdc.config.CdcConfig.Endpoint;
+import io.hanacdc.config.Secrets;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -30,6 +31,15 @@ public final class DataSources {
         initSql.ifPresent(cfg::setConnectionInitSql);
         probe(role, endpoint, c -> c.isValid(5));
         return new HikariDataSource(cfg);
+    }
+
+    /** Refuses, with the advice given, when no driver on the class path takes the URL (DriverManager says only "No suitable driver"). */
+    public static void requireDriver(String role, String url, String advice) {
+        try {
+            DriverManager.getDriver(url);
+        } catch (SQLException e) {
+            throw new CdcException("no JDBC driver for the " + role + " database " + Secrets.maskUrl(url) + ": " + advice);
+        }
     }
 
     /** Something to learn from one connection. */
