@@ -69,10 +69,10 @@ public final class DataSources {
                 : state.equals("3D000") || state.equals("42000") ? "the database does not exist or is not accessible"
                 : "the connection failed";
         String setting = "hanacdc." + role;
-        // a refusal names exactly the two settings at fault; the URL can carry them too
+        // a refusal names exactly the two settings at fault; the URL can carry them too (and a driver's message can quote the URL)
         String check = refused ? setting + ".user and " + setting + ".password (or user and password in " + setting + ".url)"
                 : setting + ".url, .user and .password";
-        return "cannot connect to the " + role + " database " + endpoint + ": " + what + " (" + rootMessage(e) + "). Check " + check;
+        return "cannot connect to the " + role + " database " + endpoint + ": " + what + " (" + Secrets.maskUrl(rootMessage(e)) + "). Check " + check;
     }
 
     private static String rootMessage(Throwable e) {
