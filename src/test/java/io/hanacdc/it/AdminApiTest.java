@@ -143,6 +143,10 @@ class AdminApiTest {
         String html = new String(dom.getInputStream().readAllBytes());
         dom.waitFor(60, TimeUnit.SECONDS);
         assertTrue(html.contains("data-table=\"public.t\"") && html.contains("streaming"), "rendered page:\n" + html);
+        Process asks = new ProcessBuilder(concat(common, "--dump-dom", "http://127.0.0.1:" + port + "/")).redirectErrorStream(false).start();
+        String login = new String(asks.getInputStream().readAllBytes());
+        asks.waitFor(60, TimeUnit.SECONDS);
+        assertTrue(login.contains("<form id=\"login\">") && !login.contains("data-table=\"public.t\""), "without the token the page asks for it:\n" + login);
         Path shot = Path.of("target/status-page.png").toAbsolutePath();
         Process png = new ProcessBuilder(concat(common, "--window-size=1280,420", "--screenshot=" + shot, url)).redirectErrorStream(true).start();
         png.getInputStream().readAllBytes();
