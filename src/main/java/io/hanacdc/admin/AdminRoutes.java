@@ -14,9 +14,10 @@ import org.apache.camel.builder.RouteBuilder;
 /**
  * The operator's HTTP surface on Camel's platform-http: GET /api/tables, POST /api/tables/{table}/{action}
  * (reset, pause, resume, resnapshot), GET /metrics, GET /health/live and /health/ready, GET / (status page).
- * With a token configured, everything but the health probes requires "Authorization: Bearer <token>"
- * (or ?token= for the page in a browser); without one, only requests addressed to the loopback admin
- * address are served (see LoopbackOnly), the probes included.
+ * With a token configured, everything but the health probes and the page itself (static, its data comes
+ * from the API) requires the header "Authorization: Bearer <token>", never a query parameter, which
+ * proxies, access logs and browser history keep; without one, only requests addressed to the loopback
+ * admin address are served (see LoopbackOnly), the probes and the page included.
  */
 public final class AdminRoutes extends RouteBuilder {
     private final TableApi api;
@@ -63,7 +64,7 @@ public final class AdminRoutes extends RouteBuilder {
             reply(e, up ? 200 : 503, "application/json", TableApi.json(body));
         });
         from("platform-http:/?httpMethodRestrict=GET").routeId("admin status page")
-                .process(this::authorize).process(e -> reply(e, 200, "text/html; charset=utf-8", page()));
+                .process(this::probe).process(e -> reply(e, 200, "text/html; charset=utf-8", page()));
     }
 
     /** With a token, the token decides (a Service, an Ingress or another replica may name this host any way). */
@@ -73,14 +74,17 @@ public final class AdminRoutes extends RouteBuilder {
             return;
         }
         String header = e.getMessage().getHeader("Authorization", String.class);
-        String given = header != null && header.startsWith("Bearer ") ? header.substring(7) : e.getMessage().getHeader("token", String.class);
+        String given = header != null && header.startsWith("Bearer ") ? header.substring(7) : null;
         boolean ok = given != null && MessageDigest.isEqual(given.getBytes(StandardCharsets.UTF_8), settings.token().getBytes(StandardCharsets.UTF_8));
         if (!ok) {
             throw new TableApi.Refused(401, "missing or wrong bearer token");
         }
     }
 
-    /** The probes need no token (Kubernetes sends none); without one, they too answer only the loopback address. */
+    /**
+     * The probes need no token (Kubernetes sends none), nor does the page (a browser cannot send a header when it
+     * opens a page); without one, they too answer only the loopback address.
+     */
     private void probe(Exchange e) {
         if (!settings.requiresToken()) {
             loopbackOnly.check(e);

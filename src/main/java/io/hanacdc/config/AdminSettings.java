@@ -12,7 +12,7 @@ public record AdminSettings(String host, int port, String token, Duration maxLag
     public static AdminSettings load(java.util.function.Function<String, java.util.Optional<String>> props) {
         CdcConfig.Reader r = new CdcConfig.Reader(props);
         return new AdminSettings(r.string("hanacdc.admin.host", "127.0.0.1"), r.positiveInt("hanacdc.admin.port", 8080),
-                r.string("hanacdc.admin.token", ""), Duration.ofSeconds(r.positiveInt("hanacdc.health.max-lag-s", 300)));
+                r.secret("hanacdc.admin.token").orElse(""), Duration.ofSeconds(r.positiveInt("hanacdc.health.max-lag-s", 300)));
     }
 
     public boolean requiresToken() {

@@ -46,11 +46,12 @@ public record CdcConfig(
 
     /**
      * The source as the alter command connects: as {@code user} (--user), else hanacdc.alter.user, else the
-     * task's user; with hanacdc.alter.password (HANACDC_ALTER_PASSWORD), else, for the task's own user only, its password.
+     * task's user; with hanacdc.alter.password (or the file hanacdc.alter.password-file names), else, for the task's own
+     * user only, its password.
      */
     public static Endpoint alterSource(Function<String, Optional<String>> props, Endpoint source, Optional<String> user) {
         String name = user.or(() -> props.apply("hanacdc.alter.user")).orElse(source.user());
-        String password = props.apply("hanacdc.alter.password").orElse(name.equals(source.user()) ? source.password() : "");
+        String password = new Reader(props).secret("hanacdc.alter.password").orElse(name.equals(source.user()) ? source.password() : "");
         return new Endpoint(source.url(), name, password);
     }
 
@@ -58,8 +59,8 @@ public record CdcConfig(
         Reader r = new Reader(props);
         return new CdcConfig(
                 r.string("hanacdc.task", "default"),
-                new Endpoint(r.required("hanacdc.source.url"), r.string("hanacdc.source.user", ""), r.string("hanacdc.source.password", "")),
-                new Endpoint(r.required("hanacdc.target.url"), r.string("hanacdc.target.user", ""), r.string("hanacdc.target.password", "")),
+                new Endpoint(r.required("hanacdc.source.url"), r.string("hanacdc.source.user", ""), r.secret("hanacdc.source.password").orElse("")),
+                new Endpoint(r.required("hanacdc.target.url"), r.string("hanacdc.target.user", ""), r.secret("hanacdc.target.password").orElse("")),
                 TablePattern.parseList(r.required("hanacdc.tables")),
                 r.string("hanacdc.cdc-schema", SourceDialects.defaultCdcSchema(r.required("hanacdc.source.url"))),
                 r.string("hanacdc.target.control-database", ""),
@@ -88,6 +89,11 @@ public record CdcConfig(
     public record Reader(Function<String, Optional<String>> props) {
         public String string(String key, String def) {
             return props.apply(key).map(String::strip).orElse(def);
+        }
+
+        /** A password or token: the key's value, or the content of the file its -file twin names (SecretFile). */
+        public Optional<String> secret(String key) {
+            return SecretFile.read(props, key);
         }
 
         public String required(String key) {

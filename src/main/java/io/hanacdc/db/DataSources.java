@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.hanacdc.CdcException;
 import io.hanacdc.config.CdcConfig.Endpoint;
+import io.hanacdc.config.Secrets;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -30,6 +31,15 @@ public final class DataSources {
         initSql.ifPresent(cfg::setConnectionInitSql);
         probe(role, endpoint, c -> c.isValid(5));
         return new HikariDataSource(cfg);
+    }
+
+    /** Refuses, with the advice given, when no driver on the class path takes the URL (DriverManager says only "No suitable driver"). */
+    public static void requireDriver(String role, String url, String advice) {
+        try {
+            DriverManager.getDriver(url);
+        } catch (SQLException e) {
+            throw new CdcException("no JDBC driver for the " + role + " database " + Secrets.maskUrl(url) + ": " + advice);
+        }
     }
 
     /** Something to learn from one connection. */
@@ -59,10 +69,10 @@ public final class DataSources {
                 : state.equals("3D000") || state.equals("42000") ? "the database does not exist or is not accessible"
                 : "the connection failed";
         String setting = "hanacdc." + role;
-        // a refusal names exactly the two settings at fault; the URL can carry them too
+        // a refusal names exactly the two settings at fault; the URL can carry them too (and a driver's message can quote the URL)
         String check = refused ? setting + ".user and " + setting + ".password (or user and password in " + setting + ".url)"
                 : setting + ".url, .user and .password";
-        return "cannot connect to the " + role + " database " + endpoint + ": " + what + " (" + rootMessage(e) + "). Check " + check;
+        return "cannot connect to the " + role + " database " + endpoint + ": " + what + " (" + Secrets.maskUrl(rootMessage(e)) + "). Check " + check;
     }
 
     private static String rootMessage(Throwable e) {

@@ -292,6 +292,7 @@ public final class CdcTask implements AutoCloseable {
     /** A pool on the source as the given user (the alter command's, which may alter tables). */
     public static HikariDataSource sourcePool(CdcConfig.Endpoint as, SourceDialect dialect, int size) {
         CdcConfig.Endpoint endpoint = new CdcConfig.Endpoint(dialect.connectionUrl(as.url()), as.user(), as.password());
+        DataSources.requireDriver("source", endpoint.url(), dialect.missingDriver());
         return DataSources.pool("source", endpoint, size, dialect.connectionInitSql(), dialect.driverProperties());
     }
 

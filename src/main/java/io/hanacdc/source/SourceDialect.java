@@ -22,6 +22,11 @@ public interface SourceDialect {
     /** Whether this dialect serves the given JDBC URL. */
     boolean accepts(String jdbcUrl);
 
+    /** What to do when no JDBC driver on the class path takes this source's URL: where to get it and where to put it. */
+    default String missingDriver() {
+        return "add the " + name() + " JDBC driver to the class path";
+    }
+
     /** Statement run on every new source connection (time zone etc.), or empty. */
     Optional<String> connectionInitSql();
 

@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -24,9 +23,12 @@ import org.yaml.snakeyaml.Yaml;
 /**
  * The Kubernetes and Camel K manifests checked offline: they parse, carry the fields the API server
  * requires, reference each other consistently (service account, config map, secret, ports, probes),
- * use only settings application.properties documents, and keep credentials out of the ConfigMap.
+ * use only settings application.properties documents, keep credentials out of the ConfigMap and the
+ * environment (files of the Secret, mounted alike in both), and name the version pom.xml builds.
  */
 class ManifestsTest {
+    /** Where the Deployment and the Integration mount the Secret's files. */
+    private static final String SECRETS = "/etc/hana-cdc/secrets";
     private static final Pattern DOCUMENTED_KEY = Pattern.compile("(?m)^#?\\s*(hanacdc\\.[a-z0-9.-]+)\\s*=");
 
     @Test
@@ -52,12 +54,24 @@ class ManifestsTest {
         config.load(new StringReader((String) map(byKind.get("ConfigMap").get("data"), "ConfigMap data").get("application.properties")));
         for (String key : config.stringPropertyNames()) {
             assertTrue(documented.contains(key), "ConfigMap key " + key + " is not documented in application.properties");
-            assertFalse(key.contains("password") || key.contains("token"), "credential " + key + " belongs in the Secret");
+            assertFalse((key.contains("password") || key.contains("token")) && !key.endsWith("-file"),
+                    "credential " + key + " belongs in the Secret; the ConfigMap names only its file");
         }
+        // Each credential is a file of the Secret, in the one folder where the Deployment and the Integration mount it.
         Map<String, Object> secret = map(byKind.get("Secret").get("stringData"), "Secret stringData");
-        for (String env : secret.keySet()) {
-            String key = env.toLowerCase(Locale.ROOT).replace('_', '.');
-            assertTrue(documented.contains(key), "Secret key " + env + " overrides no documented setting");
+        Map<String, String> secretFiles = new HashMap<>();
+        for (String key : config.stringPropertyNames()) {
+            if (key.endsWith("-file")) {
+                Path file = Path.of(config.getProperty(key));
+                assertEquals(SECRETS, file.getParent().toString(), key + " names a file of the mounted Secret");
+                assertTrue(secret.containsKey(file.getFileName().toString()), key + ": the Secret has no key " + file.getFileName());
+                secretFiles.put(file.getFileName().toString(), key);
+            }
+        }
+        assertEquals(secret.keySet(), secretFiles.keySet(), "every key of the Secret is read by a -file setting");
+        if (!Set.of("127.0.0.1", "localhost", "::1").contains(config.getProperty("hanacdc.admin.host"))) {
+            assertTrue(config.containsKey("hanacdc.admin.token-file") || config.containsKey("hanacdc.admin.token"),
+                    "bound beyond loopback, the task starts only with the admin token");
         }
 
         Map<String, Object> pod = map(path(byKind.get("Deployment"), "spec", "template", "spec"), "pod spec");
@@ -67,12 +81,15 @@ class ManifestsTest {
         assertEquals("/health/ready", path(container, "readinessProbe", "httpGet", "path"));
         Map<String, Object> port = map(((List<?>) container.get("ports")).get(0), "port");
         assertEquals(Integer.parseInt(config.getProperty("hanacdc.admin.port")), port.get("containerPort"));
-        assertEquals(name(byKind.get("Secret")), path(map(((List<?>) container.get("envFrom")).get(0), "envFrom"), "secretRef", "name"));
-        Map<String, Object> volume = map(((List<?>) pod.get("volumes")).get(0), "volume");
-        assertEquals(name(byKind.get("ConfigMap")), path(volume, "configMap", "name"));
+        assertEquals(name(byKind.get("ConfigMap")), path(named(pod.get("volumes"), "config"), "configMap", "name"));
+        assertEquals(name(byKind.get("Secret")), path(named(pod.get("volumes"), "secrets"), "secret", "secretName"));
+        assertEquals(null, container.get("envFrom"), "no credential in the environment");
         String configFile = env(container, "HANACDC_CONFIG");
-        String mount = (String) map(((List<?>) container.get("volumeMounts")).get(0), "mount").get("mountPath");
-        assertEquals(mount + "/application.properties", configFile, "HANACDC_CONFIG names the mounted file");
+        assertEquals(named(container.get("volumeMounts"), "config").get("mountPath") + "/application.properties", configFile,
+                "HANACDC_CONFIG names the mounted file");
+        assertEquals(SECRETS, named(container.get("volumeMounts"), "secrets").get("mountPath"));
+        String version = pomVersion();
+        assertEquals("hana-cdc:" + version, ((String) container.get("image")).replaceAll(".*/", ""), "the image of the build's version");
         assertEquals(path(byKind.get("Deployment"), "spec", "selector", "matchLabels"), path(byKind.get("Service"), "spec", "selector"));
 
         assertEquals("kubernetes", config.getProperty("hanacdc.cluster"));
@@ -88,6 +105,31 @@ class ManifestsTest {
         assertFalse(((List<?>) path(integration, "spec", "sources")).isEmpty(), "the Integration has sources");
         assertTrue(((List<?>) path(integration, "spec", "traits", "camel", "properties"))
                 .contains("camel.main.routes-builder-classes=" + io.hanacdc.HanaCdcRoutes.class.getName()), "the Integration starts the task");
+        assertTrue(((List<?>) path(integration, "spec", "dependencies")).contains("mvn:io.hanacdc:hana-cdc:" + version),
+                "the Integration depends on the build's version");
+        Map<String, Object> mount = map(path(integration, "spec", "traits", "mount"), "mount trait");
+        assertEquals(List.of("configmap:" + name(byKind.get("ConfigMap"))), mount.get("configs"));
+        assertEquals(List.of("secret:" + name(byKind.get("Secret")) + "@" + SECRETS), mount.get("resources"),
+                "the Integration mounts the Secret where the ConfigMap's -file settings look");
+        assertTrue(((List<?>) path(integration, "spec", "traits", "environment", "vars"))
+                .contains("HANACDC_CONFIG=/etc/camel/conf.d/_configmaps/" + name(byKind.get("ConfigMap")) + "/application.properties"));
+    }
+
+    /** The version pom.xml builds (the project's own, not its parent's or a dependency's). */
+    private static String pomVersion() throws Exception {
+        Matcher m = Pattern.compile("<artifactId>hana-cdc</artifactId>\\s*<version>([^<]+)</version>").matcher(Files.readString(Path.of("pom.xml")));
+        assertTrue(m.find(), "pom.xml has the project's version");
+        return m.group(1);
+    }
+
+    /** The entry of a list of named mappings (volumes, mounts) with the given name. */
+    private static Map<String, Object> named(Object list, String name) {
+        for (Object o : (List<?>) list) {
+            if (name.equals(map(o, name).get("name"))) {
+                return map(o, name);
+            }
+        }
+        throw new AssertionError("no entry named " + name + " in " + list);
     }
 
     /** Every hanacdc.* key application.properties documents, set or commented out. */

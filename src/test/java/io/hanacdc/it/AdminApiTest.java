@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The operator's surface of the running application (its own process): the admin API with a bearer
- * token, table control through API and CLI, Prometheus metrics, health, the heartbeat, the purge,
+ * token (read from a file, sent only as a header), table control through API and CLI, Prometheus metrics, health, the heartbeat, the purge,
  * honest idle lag, the status page in headless Chromium, and no credentials in any output.
  */
 class AdminApiTest {
@@ -66,7 +66,9 @@ class AdminApiTest {
             env.put("HANACDC_TABLES", "public.t");
             env.put("HANACDC_TASK", "test");
             env.put("HANACDC_ADMIN_PORT", String.valueOf(port));
-            env.put("HANACDC_ADMIN_TOKEN", TOKEN);
+            // the token as a Kubernetes secret volume gives it: a file, its name in the environment
+            Path tokenFile = Files.writeString(Files.createTempFile("admin-token", ""), TOKEN + "\n");
+            env.put("HANACDC_ADMIN_TOKEN_FILE", tokenFile.toString());
             env.put("HANACDC_HEARTBEAT_INTERVAL_S", "1");
             env.put("HANACDC_PURGE_INTERVAL_S", "1");
             try (AppProcess app = AppProcess.start("admin-api", env)) {
@@ -76,6 +78,12 @@ class AdminApiTest {
 
                 assertEquals(401, call(port, "GET", "/api/tables", null, false).statusCode(), "the API needs the token");
                 assertEquals(401, call(port, "GET", "/metrics", null, false).statusCode());
+                assertEquals(401, call(port, "GET", "/api/tables?token=" + TOKEN, null, false).statusCode(),
+                        "the token only in a header: a query string ends up in proxy and access logs");
+                assertEquals(401, call(port, "POST", "/api/tables/public.t/pause?token=" + TOKEN, "", false).statusCode());
+                HttpResponse<String> page = call(port, "GET", "/", null, false);
+                assertEquals(200, page.statusCode(), "the page is static: a browser cannot send the header when it opens it");
+                assertFalse(page.body().contains("public.t"), "the page holds no data of its own");
                 String tables = call(port, "GET", "/api/tables", null, true).body();
                 assertTrue(tables.contains("\"table\":\"public.t\"") && tables.contains("hanacdc_heartbeat"), tables);
 
@@ -127,7 +135,7 @@ class AdminApiTest {
             System.out.println("status page test skipped: /usr/bin/chromium is not installed (apt-get install chromium)");
             return;
         }
-        String url = "http://127.0.0.1:" + port + "/?token=" + TOKEN;
+        String url = "http://127.0.0.1:" + port + "/#token=" + TOKEN; // the fragment stays in the browser
         String[] common = {chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--user-data-dir=" + Files.createTempDirectory("chromium"), "--virtual-time-budget=6000"};
@@ -135,6 +143,10 @@ class AdminApiTest {
         String html = new String(dom.getInputStream().readAllBytes());
         dom.waitFor(60, TimeUnit.SECONDS);
         assertTrue(html.contains("data-table=\"public.t\"") && html.contains("streaming"), "rendered page:\n" + html);
+        Process asks = new ProcessBuilder(concat(common, "--dump-dom", "http://127.0.0.1:" + port + "/")).redirectErrorStream(false).start();
+        String login = new String(asks.getInputStream().readAllBytes());
+        asks.waitFor(60, TimeUnit.SECONDS);
+        assertTrue(login.contains("<form id=\"login\">") && !login.contains("data-table=\"public.t\""), "without the token the page asks for it:\n" + login);
         Path shot = Path.of("target/status-page.png").toAbsolutePath();
         Process png = new ProcessBuilder(concat(common, "--window-size=1280,420", "--screenshot=" + shot, url)).redirectErrorStream(true).start();
         png.getInputStream().readAllBytes();

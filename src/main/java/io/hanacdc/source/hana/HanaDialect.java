@@ -77,6 +77,14 @@ public final class HanaDialect implements SourceDialect {
         return jdbcUrl.startsWith("jdbc:sap:");
     }
 
+    /** SAP's licence for ngdbc forbids passing it on, so hana-cdc's jar and image leave it out (README "SAP HANA JDBC driver"). */
+    @Override
+    public String missingDriver() {
+        return "SAP's HANA JDBC driver is not shipped with hana-cdc (SAP's licence does not allow passing it on). Download"
+                + " ngdbc.jar (Maven Central: com.sap.cloud.db.jdbc:ngdbc, or SAP Development Tools), accept SAP's terms, and put it"
+                + " beside hana-cdc.jar as lib/ngdbc.jar (bin/hana-cdc and the Docker image take any lib/*.jar), or add it to the class path";
+    }
+
     /** HANA datetimes carry no zone (capture writes UTC, CURRENT_UTCTIMESTAMP): only the session's lock wait is set. */
     @Override
     public Optional<String> connectionInitSql() {
