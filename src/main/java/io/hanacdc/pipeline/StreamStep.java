@@ -129,7 +129,8 @@ final class StreamStep {
         long now = range.window().high();
         if (now < stored) {
             throw new IllegalStateException("table " + p.table() + ": the source's data-id sequence went back from " + stored + " to " + now
-                    + " (a restore or system copy of the source, or a sequence reset): its rows no longer follow this position."
+                    + " (a restore or system copy of the source, a sequence reset, or a reset to a data id the source never reached):"
+                    + " its rows no longer follow this position."
                     + " Load the table again: empty its target table, then bin/hana-cdc reset " + p.table()
                     + " --to latest and bin/hana-cdc resnapshot " + p.table());
         }
