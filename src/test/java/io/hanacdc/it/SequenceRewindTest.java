@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hanacdc.pipeline.TableCommands;
 import io.hanacdc.pipeline.TableWorker;
 import io.hanacdc.pipeline.TableStatus;
-import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,17 +39,11 @@ class SequenceRewindTest {
             assertTrue(status.lastError().contains("went back"), status.lastError());
             assertEquals(0, count(p.targetUrl, "SELECT COUNT(*) FROM t WHERE id = 2"));
 
-            run(p, w, TableCommands.resetToLatest());
-            run(p, w, TableCommands.resnapshot());
+            TableControlTest.run(p, w, TableCommands.resetToLatest());
+            TableControlTest.run(p, w, TableCommands.resnapshot());
             p.awaitConverged(20_000);
             exec(p.sourceUrl, "INSERT INTO public.t VALUES (3, 'streamed again')");
             p.awaitConverged(20_000);
         }
-    }
-
-    private static void run(Pipeline p, TableWorker w, TableCommands.Command command) throws Exception {
-        CompletableFuture<?> result = w.submit(command);
-        p.tick();
-        result.get();
     }
 }
