@@ -38,6 +38,10 @@ public final class AdminClient {
             if (response.statusCode() >= 300) {
                 throw new CdcException(action + " " + table + " was refused (HTTP " + response.statusCode() + "): " + response.body());
             }
+            if (response.statusCode() == 202) { // accepted, not yet done: say so rather than print a state it does not have yet
+                out.println(action + " " + table + " is queued: " + response.body());
+                return;
+            }
             out.println(response.body());
         } catch (IOException e) {
             throw new CdcException("cannot reach the running task's admin API at " + uri + " (" + e.getMessage()

@@ -39,7 +39,7 @@ public final class AdminRoutes extends RouteBuilder {
         Health health = new Health(task, settings, getContext());
         onException(TableApi.Refused.class).handled(true).process(e -> {
             TableApi.Refused r = e.getProperty(Exchange.EXCEPTION_CAUGHT, TableApi.Refused.class);
-            reply(e, r.status, "application/json", TableApi.json(Map.of("error", r.getMessage())));
+            reply(e, r.status, "application/json", TableApi.json(Map.of(r.field(), r.getMessage())));
         });
         from("platform-http:/api/tables?httpMethodRestrict=GET").routeId("admin api tables")
                 .process(this::authorize).process(e -> reply(e, 200, "application/json", TableApi.json(api.tables())));

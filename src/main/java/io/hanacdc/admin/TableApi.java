@@ -8,6 +8,7 @@ import io.hanacdc.checkpoint.Position;
 import io.hanacdc.pipeline.TableCommands;
 import io.hanacdc.pipeline.TableStatus;
 import io.hanacdc.pipeline.TableWorker;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -28,6 +29,11 @@ public final class TableApi {
             super(message);
             this.status = status;
         }
+
+        /** The reply's JSON field: a 202 was accepted and waits for the table, anything else failed. */
+        String field() {
+            return status == 202 ? "queued" : "error";
+        }
     }
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -36,9 +42,17 @@ public final class TableApi {
     private final HeldBack heldBack;
     private final UnreadCapture unread;
     private final PendingRows pending;
+    private final Duration commandWait;
 
     /** @param stopped the tables that cannot be replicated, each with its reason */
     public TableApi(List<TableWorker> workers, List<TableStatus> stopped, HeldBack heldBack, UnreadCapture unread, PendingRows pending) {
+        this(workers, stopped, heldBack, unread, pending, Duration.ofSeconds(60));
+    }
+
+    /** @param commandWait how long a command call waits for the table to run it before answering 202 */
+    public TableApi(List<TableWorker> workers, List<TableStatus> stopped, HeldBack heldBack, UnreadCapture unread, PendingRows pending,
+                    Duration commandWait) {
+        this.commandWait = commandWait;
         this.workers = workers;
         this.stopped = stopped;
         this.heldBack = heldBack;
@@ -108,12 +122,13 @@ public final class TableApi {
             default -> throw new Refused(404, "unknown action " + action + ": use reset, pause, resume or resnapshot");
         };
         try {
-            Position p = worker.submit(command).get(60, TimeUnit.SECONDS);
+            Position p = worker.submit(command).get(commandWait.toMillis(), TimeUnit.MILLISECONDS);
             return describe(worker.status().withPosition(p));
         } catch (ExecutionException e) {
             throw new Refused(409, e.getCause().getMessage());
         } catch (TimeoutException e) {
-            throw new Refused(202, "queued: the table is busy (e.g. copying); the command runs at its next tick");
+            throw new Refused(202, "the table is busy (e.g. copying a chunk or applying a long batch): the command stays queued and"
+                    + " runs between its next two batches; GET /api/tables shows when it took effect");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new Refused(503, "interrupted");

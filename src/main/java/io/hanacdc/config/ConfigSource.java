@@ -8,20 +8,26 @@ import org.apache.camel.CamelContext;
 import org.apache.camel.impl.DefaultCamelContext;
 
 /**
- * Where settings come from, the camel-main way: ./application.properties when present (else the copy
- * in the jar), overridden by system properties and environment variables (hanacdc.source.url ←
- * HANACDC_SOURCE_URL). Commands other than run read settings through the same component.
+ * Where settings come from, the camel-main way: one properties file — the one named by the system
+ * property hanacdc.config, else by HANACDC_CONFIG, else ./application.properties when present, else
+ * the copy in the jar — whose keys system properties override, and environment variables override
+ * both (hanacdc.source.url ← HANACDC_SOURCE_URL). Commands other than run read settings the same way.
  */
 public final class ConfigSource {
     private ConfigSource() {}
 
     public static String propertiesLocation() {
-        String explicit = System.getProperty("hanacdc.config", System.getenv("HANACDC_CONFIG"));
-        if (explicit != null && !explicit.isBlank()) {
-            return "file:" + explicit;
+        return propertiesLocation(System.getProperty("hanacdc.config"), System.getenv("HANACDC_CONFIG"),
+                Files.isRegularFile(Path.of("application.properties")));
+    }
+
+    static String propertiesLocation(String property, String environment, boolean fileInWorkingDirectory) {
+        for (String explicit : new String[] {property, environment}) {
+            if (explicit != null && !explicit.isBlank()) {
+                return "file:" + explicit;
+            }
         }
-        return Files.isRegularFile(Path.of("application.properties")) ? "file:application.properties"
-                : "classpath:application.properties;optional=true";
+        return fileInWorkingDirectory ? "file:application.properties" : "classpath:application.properties;optional=true";
     }
 
     /** YAML routes from ./routes when that folder exists, else the ones shipped in the jar. */

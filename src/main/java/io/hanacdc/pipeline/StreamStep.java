@@ -85,6 +85,7 @@ final class StreamStep {
         if (range.window() == null) {
             readAt = Instant.now();
             range = range.open(watermarks.next(source, range));
+            refuseRewound(p, range);
         }
         BatchReader.Batch batch = reader.read(source, range, batchSize);
         List<ChangeRow> rows = batch.rows();
@@ -116,6 +117,23 @@ final class StreamStep {
         }
         Position next = p.applied(rows, range.advance(rows.get(rows.size() - 1).dataId(), drained));
         return new Batch(next, rows, changes(source, rows, shape), shape, drained, readAt, started, null);
+    }
+
+    /**
+     * A high-water mark below the stored one means the source's sequence went back (a restore, a system
+     * copy, a sequence reset): taking it as the new base would skip, without a word, the rows written
+     * with ids up to the old one, and the target may hold changes the source no longer has.
+     */
+    private static void refuseRewound(Position p, StreamRange range) {
+        long stored = range.base().high();
+        long now = range.window().high();
+        if (now < stored) {
+            throw new IllegalStateException("table " + p.table() + ": the source's data-id sequence went back from " + stored + " to " + now
+                    + " (a restore or system copy of the source, a sequence reset, or a reset to a data id the source never reached):"
+                    + " its rows no longer follow this position."
+                    + " Load the table again: empty its target table, then bin/hana-cdc reset " + p.table()
+                    + " --to latest and bin/hana-cdc resnapshot " + p.table());
+        }
     }
 
     private Batch schemaStep(Connection source, Position p, int version, Instant readAt, long started) throws SQLException {

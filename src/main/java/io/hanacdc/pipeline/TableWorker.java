@@ -132,10 +132,15 @@ public final class TableWorker {
             state = "retrying";
             lastError = e.getMessage();
             observer.failed(table.id());
-            long backoff = Math.min(MAX_BACKOFF.toMillis(), 500L << Math.min(failures, 10));
+            long backoff = backoffMillis(failures);
             retryAtNanos = System.nanoTime() + backoff * 1_000_000;
             LOG.warn("table {}: {} (attempt {}, retrying in {} ms)", table.id(), e.getMessage(), failures, backoff);
         }
+    }
+
+    /** The wait before retry n (from 1): 1 s, doubling, at most a minute, as README's "Failures" states. */
+    static long backoffMillis(int failures) {
+        return Math.min(MAX_BACKOFF.toMillis(), 500L << Math.min(failures, 10));
     }
 
     private void runCommands() {

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /** Operator commands take effect while the task runs: pause, resume, resets, and a re-snapshot under concurrent writes. */
 class TableControlTest {
-    private static Position run(Pipeline p, TableWorker w, TableCommands.Command command) throws Exception {
+    /** Submits an operator command and ticks the table once, as its route would; returns the stored position. */
+    static Position run(Pipeline p, TableWorker w, TableCommands.Command command) throws Exception {
         CompletableFuture<Position> result = w.submit(command);
         p.tick();
         return result.get();
