@@ -34,8 +34,15 @@ public final class Pipeline implements AutoCloseable {
 
     /** A pipeline from the given source (any dialect) into a fresh target database. */
     public Pipeline(String sourceUrl, String name) throws Exception {
-        this(sourceUrl, TestDatabases.freshMysql(name), Map.of("hanacdc.task", "test", "hanacdc.batch-size", "100",
-                "hanacdc.snapshot.chunk-size", "500"));
+        this(sourceUrl, TestDatabases.freshMysql(name), DEFAULTS);
+    }
+
+    private static final Map<String, String> DEFAULTS = Map.of("hanacdc.task", "test", "hanacdc.batch-size", "100",
+            "hanacdc.snapshot.chunk-size", "500");
+
+    /** A pipeline from a fresh PostgreSQL database into a fresh database on the given target server. */
+    public static Pipeline toServer(String name, String targetServer) throws Exception {
+        return new Pipeline(TestDatabases.freshPostgres(name), TestDatabases.freshMysql(name, targetServer), DEFAULTS);
     }
 
     private Pipeline(String sourceUrl, String targetUrl, Map<String, String> settings) {

@@ -40,8 +40,12 @@ public final class TestDatabases {
 
     /** A new MySQL/MariaDB database; returns its URL. */
     public static String freshMysql(String hint) throws Exception {
+        return freshMysql(hint, mysqlServer());
+    }
+
+    /** A new database on the given MySQL/MariaDB server; returns its URL. */
+    public static String freshMysql(String hint, String server) throws Exception {
         String name = ("hc_" + hint + "_" + RUN + "_" + SEQ.incrementAndGet()).toLowerCase();
-        String server = mysqlServer();
         try (Connection c = DriverManager.getConnection(server); Statement s = c.createStatement()) {
             s.execute("CREATE DATABASE " + name + " CHARACTER SET utf8mb4");
         }
