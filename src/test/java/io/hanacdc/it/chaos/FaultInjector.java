@@ -92,7 +92,7 @@ final class FaultInjector {
     private long terminateSourceSessions(Random rnd) throws SQLException {
         try (Connection c = TestDatabases.connect(pgServer); Statement s = c.createStatement()) {
             List<Long> pids = ids(s, "SELECT pid FROM pg_stat_activity WHERE datname = '" + sourceDb + "' AND pid <> pg_backend_pid()"
-                    + " AND application_name NOT LIKE 'chaos-%'");
+                    + " AND application_name NOT LIKE 'chaos-%' AND application_name <> ''"); // a session still starting shows no name yet
             long terminated = 0;
             for (long pid : pids) {
                 if (rnd.nextBoolean()) {
