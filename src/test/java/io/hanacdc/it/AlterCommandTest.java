@@ -162,7 +162,7 @@ class AlterCommandTest {
             try (AppProcess app = AppProcess.start("alter-usage", Map.of(), args)) {
                 assertTrue(app.process.waitFor(60, TimeUnit.SECONDS));
                 assertEquals(2, app.process.exitValue(), app.output());
-                assertTrue(app.output().contains("alter takes a table, the ALTER clause in one argument"), app.output());
+                assertTrue(app.output().contains("alter needs SCHEMA.TABLE \"ALTER clause\""), app.output());
             }
         }
     }

@@ -41,7 +41,7 @@ class KillRestartTest {
         try (Pipeline p = new Pipeline("kill")) {
             exec(p.sourceUrl, "CREATE TABLE public.k (id int PRIMARY KEY, v text)",
                     "INSERT INTO public.k SELECT g, md5(g::text) FROM generate_series(1, 30000) g");
-            String position = "SELECT COUNT(*) FROM hanacdc_position WHERE task = 'test'";
+            String position = "SELECT COUNT(*) FROM hanacdc_position WHERE task = 'test' AND source_table = 'k'";
             Process first = launch(p, 0);
             long deadline = System.currentTimeMillis() + 60_000;
             while (tableMissing(p) || count(p.targetUrl, position) == 0) {
