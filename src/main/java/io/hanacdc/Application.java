@@ -100,8 +100,7 @@ public final class Application {
 
     /** uninstall needs only the source: without hanacdc.target.url the positions are named for later instead of removed. */
     private static CdcConfig sourceOnlyConfig() {
-        var props = ConfigSource.lookup();
-        return CdcConfig.load(k -> props.apply(k).or(() -> k.equals("hanacdc.target.url") ? Optional.of(Commands.NO_TARGET) : Optional.empty()));
+        return CdcConfig.loadSourceOnly(ConfigSource.lookup());
     }
 
     private static CdcConfig config() {

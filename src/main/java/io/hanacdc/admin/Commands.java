@@ -32,8 +32,6 @@ import java.util.Optional;
 
 /** The one-shot commands: install (or print its SQL), uninstall (of the task or of one table), alter, status, verify. */
 public final class Commands {
-    /** hanacdc.target.url of an uninstall run with the source's settings alone. */
-    public static final String NO_TARGET = "(not set)";
     private final CdcConfig cfg;
     private final PrintStream out;
     private final SourceDialect dialect;

@@ -109,7 +109,7 @@ final class Uninstall {
      */
     private Optional<Integer> removePositions(Optional<TableId> id) {
         String reason = "no target configured (hanacdc.target.url)";
-        if (!cfg.target().url().equals(Commands.NO_TARGET)) {
+        if (!cfg.target().url().equals(CdcConfig.NO_TARGET)) {
             try (MySqlTarget target = new MySqlTarget(cfg.target(), 1); Connection t = target.connection()) {
                 PositionStore store = store(target);
                 store.ensureTable(t);

@@ -55,13 +55,29 @@ public record CdcConfig(
         return new Endpoint(source.url(), name, password);
     }
 
+    /** hanacdc.target.url of a configuration read for uninstall, which needs the source's settings alone. */
+    public static final String NO_TARGET = "(not set)";
+
     public static CdcConfig load(Function<String, Optional<String>> props) {
+        return load(props, false);
+    }
+
+    /**
+     * The settings uninstall needs: the source's alone. Without hanacdc.target.url the target is
+     * {@link #NO_TARGET}; without hanacdc.tables the task lists no table (uninstall reads what it
+     * removes from the source's capture registry).
+     */
+    public static CdcConfig loadSourceOnly(Function<String, Optional<String>> props) {
+        return load(k -> props.apply(k).or(() -> k.equals("hanacdc.target.url") ? Optional.of(NO_TARGET) : Optional.empty()), true);
+    }
+
+    private static CdcConfig load(Function<String, Optional<String>> props, boolean tablesOptional) {
         Reader r = new Reader(props);
         return new CdcConfig(
                 r.string("hanacdc.task", "default"),
                 new Endpoint(r.required("hanacdc.source.url"), r.string("hanacdc.source.user", ""), r.secret("hanacdc.source.password").orElse("")),
                 new Endpoint(r.required("hanacdc.target.url"), r.string("hanacdc.target.user", ""), r.secret("hanacdc.target.password").orElse("")),
-                TablePattern.parseList(r.required("hanacdc.tables")),
+                tablesOptional && r.string("hanacdc.tables", "").isEmpty() ? List.of() : TablePattern.parseList(r.required("hanacdc.tables")),
                 r.string("hanacdc.cdc-schema", SourceDialects.defaultCdcSchema(r.required("hanacdc.source.url"))),
                 r.string("hanacdc.target.control-database", ""),
                 TargetNames.load(r),

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Removing hana-cdc when it cannot start: the script {@code uninstall --print-sql} prints, run as it
- * is, removes everything install created; uninstall itself needs only the source's settings.
+ * is, removes everything install created; uninstall itself needs only the source's settings (no
+ * target, and no hanacdc.tables: what it removes is read from the source's capture registry).
  */
 class UninstallWithoutTargetTest {
     private static final String UNREACHABLE = "jdbc:mysql://127.0.0.1:1/gone?connectTimeout=2000";
@@ -38,7 +39,12 @@ class UninstallWithoutTargetTest {
     }
 
     private static Map<String, String> env(Pipeline p, String tables, String targetUrl) throws Exception {
-        Map<String, String> env = PreflightCheckTest.env(p, p.sourceUrl, tables);
+        Map<String, String> env = PreflightCheckTest.env(p, p.sourceUrl, "public.none");
+        if (tables == null) {
+            env.remove("HANACDC_TABLES");
+        } else {
+            env.put("HANACDC_TABLES", tables);
+        }
         if (targetUrl == null) {
             env.remove("HANACDC_TARGET_URL");
         } else {
@@ -65,7 +71,7 @@ class UninstallWithoutTargetTest {
             assertEquals(0, triggers(p, "b"));
             assertTrue(triggers(p, "a") > 0);
 
-            String all = PreflightCheckTest.run("unscript-all", env(p, "public.*", null), 0, "uninstall", "--print-sql");
+            String all = PreflightCheckTest.run("unscript-all", env(p, null, null), 0, "uninstall", "--print-sql");
             assertTrue(all.startsWith("-- removes the capture of task test") && all.contains("DROP SCHEMA"), all);
             runScript(p.sourceUrl, all);
             assertEquals(before, CaptureInstallTest.objects(p.sourceUrl));
@@ -87,7 +93,7 @@ class UninstallWithoutTargetTest {
                     && table.contains("source_table = 'b'"), table);
             assertEquals(0, triggers(p, "b"));
 
-            String all = PreflightCheckTest.run("unsource-all", env(p, "public.*", UNREACHABLE), 0, "uninstall");
+            String all = PreflightCheckTest.run("unsource-all", env(p, null, UNREACHABLE), 0, "uninstall");
             assertTrue(all.contains("removed capture of") && all.contains("WARNING: the positions of task test in the target were not removed")
                     && all.contains("DELETE FROM `hanacdc_position` WHERE task = 'test'"), all);
             assertEquals(before, CaptureInstallTest.objects(p.sourceUrl));
