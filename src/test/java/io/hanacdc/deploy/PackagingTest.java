@@ -60,6 +60,17 @@ class PackagingTest {
         assertTrue(read(".gitignore").lines().anyMatch("/lib/*.jar"::equals), "a driver put in lib/ is never committed");
     }
 
+    /** Camel K resolves hana-cdc's Maven artifact with its dependencies: that artifact must be the plain jar, not the shaded one. */
+    @Test
+    void publishedArtifactIsThePlainJarAndTheRunnableJarAFileBesideIt() throws Exception {
+        String pom = read("pom.xml");
+        String shade = pom.substring(pom.indexOf("<artifactId>maven-shade-plugin</artifactId>"));
+        assertTrue(shade.contains("<outputFile>${project.build.directory}/${runnable.jar}.jar</outputFile>"), "shade writes a file of its own");
+        assertFalse(shade.substring(0, shade.indexOf("</plugin>")).contains("shadedArtifactAttached"), "and attaches nothing");
+        assertEquals("hana-cdc", find(pom, "<runnable.jar>([^<]+)</runnable.jar>"), "bin/hana-cdc, the image and the bench run target/hana-cdc.jar");
+        assertFalse(pom.contains("<finalName>"), "the artifact keeps Maven's own name");
+    }
+
     private static String find(String text, String regex) {
         Matcher m = Pattern.compile(regex).matcher(text);
         assertTrue(m.find(), regex);
