@@ -31,7 +31,10 @@ public final class Health {
     public Map<String, String> readiness() {
         Map<String, String> checks = new LinkedHashMap<>();
         checks.put("source", reachable(task.source()));
-        checks.put("target", reachable(() -> task.target().connection()));
+        checks.put("target", reachable(() -> {
+            task.target().ping();
+            return "UP";
+        }));
         for (Route r : camel.getRoutes()) {
             boolean started = camel.getRouteController().getRouteStatus(r.getRouteId()).isStarted();
             checks.put("route " + r.getRouteId(), started ? "UP" : "route not started");
@@ -59,17 +62,21 @@ public final class Health {
         return checks.values().stream().allMatch("UP"::equals);
     }
 
-    private interface ConnectionSource {
-        Connection get() throws Exception;
+    private interface Ping {
+        String run() throws Exception;
     }
 
     private static String reachable(DataSource ds) {
-        return reachable(ds::getConnection);
+        return reachable(() -> {
+            try (Connection c = ds.getConnection()) {
+                return c.isValid(3) ? "UP" : "connection not valid";
+            }
+        });
     }
 
-    private static String reachable(ConnectionSource connections) {
-        try (Connection c = connections.get()) {
-            return c.isValid(3) ? "UP" : "connection not valid";
+    private static String reachable(Ping ping) {
+        try {
+            return ping.run();
         } catch (Exception e) {
             return "unreachable: " + e.getMessage();
         }
