@@ -56,7 +56,7 @@ public final class HanaCdcRoutes extends RouteBuilder {
         ClusterSettings cluster = ClusterSettings.load(settings);
         Metrics metrics = new Metrics();
         ChangeRoutes changeRoutes = new ChangeRoutes();
-        CdcTask task = CdcTask.start(cfg, metrics, changeRoutes);
+        CdcTask task = CdcTask.start(cfg, metrics, changeRoutes, camel.getExecutorServiceManager().newCachedThreadPool(this, "hanacdc-prefetch"));
         camel.addService(new ServiceSupport() { // the task's pools close with the context
             @Override
             protected void doStop() {

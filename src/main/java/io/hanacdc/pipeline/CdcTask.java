@@ -40,6 +40,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -61,9 +63,10 @@ public final class CdcTask implements AutoCloseable {
     private final SchemaWatcher watcher;
     private final UnreadCapture unread;
     private final List<TableStatus> stopped;
+    private final ExecutorService readers;
 
     private CdcTask(HikariDataSource source, Target target, List<TableWorker> workers, SourceDialect dialect, CaptureNames names,
-                    String task, SchemaWatcher watcher, UnreadCapture unread, List<TableStatus> stopped) {
+                    String task, SchemaWatcher watcher, UnreadCapture unread, List<TableStatus> stopped, ExecutorService readers) {
         this.source = source;
         this.target = target;
         this.workers = workers;
@@ -73,6 +76,7 @@ public final class CdcTask implements AutoCloseable {
         this.watcher = watcher;
         this.unread = unread;
         this.stopped = stopped;
+        this.readers = readers;
     }
 
     /**
@@ -149,6 +153,15 @@ public final class CdcTask implements AutoCloseable {
      * A table that cannot be replicated stops alone (see {@link #stopped}); the task fails to start only when no table can.
      */
     public static CdcTask start(CdcConfig cfg, TableObserver observer, ChangeHook hook) {
+        return start(cfg, observer, hook, Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "hanacdc-prefetch");
+            t.setDaemon(true);
+            return t;
+        }));
+    }
+
+    /** @param readers the threads tables read their next batch on while one is applied; shut down with the task */
+    public static CdcTask start(CdcConfig cfg, TableObserver observer, ChangeHook hook, ExecutorService readers) {
         SourceDialect dialect = SourceDialects.forUrl(cfg.source().url(), cfg.capture());
         CaptureNames names = new CaptureNames(cfg.cdcSchema(), dialect);
         HikariDataSource source = null;
@@ -178,7 +191,7 @@ public final class CdcTask implements AutoCloseable {
                 unread.refresh(c);
             }
             List<TableWorker> workers = new ArrayList<>();
-            TableWorkerFactory factory = new TableWorkerFactory(cfg, dialect, names, source, target, watermarks, observer, hook);
+            TableWorkerFactory factory = new TableWorkerFactory(cfg, dialect, names, source, target, watermarks, observer, hook, readers);
             SchemaHistory schemaHistory = new SchemaHistory(dialect, names);
             try (Connection s = source.getConnection(); TargetSession t = target.session()) {
                 store.ensure(t);
@@ -204,8 +217,9 @@ public final class CdcTask implements AutoCloseable {
             }
             stopped.requireSome(workers.size() - 1);
             SchemaWatcher watcher = new SchemaWatcher(dialect, names, new CaptureEvolver(dialect, names, cfg.lockTimeout()), installer);
-            return new CdcTask(source, target, workers, dialect, names, cfg.task(), watcher, unread, stopped.statuses());
+            return new CdcTask(source, target, workers, dialect, names, cfg.task(), watcher, unread, stopped.statuses(), readers);
         } catch (SQLException | RuntimeException e) {
+            readers.shutdown();
             if (target != null) {
                 target.close();
             }
@@ -320,6 +334,7 @@ public final class CdcTask implements AutoCloseable {
 
     @Override
     public void close() {
+        readers.shutdown();
         target.close();
         source.close();
     }

@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -48,6 +49,7 @@ public final class TableWorker {
     private final Positions store;
     private final TableCommands.Context commandContext;
     private final TableObserver observer;
+    private final Executor readers;
     private final ConcurrentLinkedQueue<Pending> commands = new ConcurrentLinkedQueue<>();
     private volatile Position position;
     /** Another replica owns the table: this one neither polls nor reports lag for it. */
@@ -62,7 +64,8 @@ public final class TableWorker {
     private long retryAtNanos;
 
     TableWorker(SourceTable table, String targetName, DataSource source, Target target, StreamStep stream, StreamSlots slots,
-                Resnapshot resnapshot, VanishCheck vanishCheck, TableCommands.Context commandContext, TableObserver observer) {
+                Resnapshot resnapshot, VanishCheck vanishCheck, TableCommands.Context commandContext, TableObserver observer,
+                Executor readers) {
         this.table = table;
         this.targetName = targetName;
         this.source = source;
@@ -74,6 +77,7 @@ public final class TableWorker {
         this.store = target.positions();
         this.commandContext = commandContext;
         this.observer = observer;
+        this.readers = readers;
     }
 
     public SourceTable table() {
@@ -204,7 +208,7 @@ public final class TableWorker {
                 boolean lastOfTurn = turn.over();
                 // after a schema step the stored position may differ from the step's (re-snapshot, fresh start): read anew
                 boolean readAhead = !batch.drained() && batch.schema() == null && !lastOfTurn;
-                Prefetch<StreamStep.Batch> next = readAhead ? Prefetch.start(readAfter(s, batch.next())) : null;
+                Prefetch<StreamStep.Batch> next = readAhead ? Prefetch.start(readers, readAfter(s, batch.next())) : null;
                 Position stored;
                 try {
                     stored = stream.commit(t, batch);

@@ -14,6 +14,7 @@ import io.hanacdc.stream.VanishQueries;
 import io.hanacdc.stream.WatermarkReader;
 import io.hanacdc.target.Target;
 import io.hanacdc.target.TargetTable;
+import java.util.concurrent.Executor;
 import javax.sql.DataSource;
 
 /** Assembles the worker of one table from the task's shared parts. */
@@ -27,9 +28,10 @@ final class TableWorkerFactory {
     private final TableObserver observer;
     private final ChangeHook hook;
     private final StreamSlots slots;
+    private final Executor readers;
 
     TableWorkerFactory(CdcConfig cfg, SourceDialect dialect, CaptureNames names, DataSource source, Target target,
-                       WatermarkChoice watermarks, TableObserver observer, ChangeHook hook) {
+                       WatermarkChoice watermarks, TableObserver observer, ChangeHook hook, Executor readers) {
         this.cfg = cfg;
         this.dialect = dialect;
         this.names = names;
@@ -39,6 +41,7 @@ final class TableWorkerFactory {
         this.observer = observer;
         this.hook = hook;
         this.slots = new StreamSlots(cfg.parallelTables());
+        this.readers = readers;
     }
 
     /** The worker of one table, whose capture versions the history lists. */
@@ -54,14 +57,14 @@ final class TableWorkerFactory {
         VanishCheck vanishCheck = new VanishCheck(cfg.vanishCheck().interval(table.id()), new VanishQueries(dialect,
                 dialect.qualified(table.id().schema(), table.id().name()), BatchReader.captureTables(dialect, names, table.id())), target, stream, observer);
         return new TableWorker(table, target.describe(table.id()), source, target, stream, slots, new Resnapshot(stream), vanishCheck,
-                commands, observer);
+                commands, observer, readers);
     }
 
     private TableShape shape(CaptureVersion version) {
         SourceTable table = version.layout().table();
         TargetTable targetTable = target.table(table);
         int[] keyIndexes = table.primaryKey().stream().mapToInt(k -> table.columnNames().indexOf(k)).toArray();
-        SnapshotCopier copier = new SnapshotCopier(dialect, table, targetTable, target, cfg.snapshotChunkSize(), hook, keyIndexes);
+        SnapshotCopier copier = new SnapshotCopier(dialect, table, targetTable, target, cfg.snapshotChunkSize(), hook, keyIndexes, readers);
         return new TableShape(version, targetTable, new KeyRefetcher(dialect, table), copier, keyIndexes);
     }
 }

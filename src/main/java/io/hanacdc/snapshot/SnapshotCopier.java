@@ -15,6 +15,7 @@ import io.hanacdc.target.TargetTable;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.concurrent.Executor;
 
 /**
  * Initial load of one table: keyset chunks in primary-key order, each chunk written together with
@@ -31,9 +32,10 @@ public final class SnapshotCopier {
     private final List<ColumnType> keyTypes;
     private final ChangeHook hook;
     private final int[] keyIndexes;
+    private final Executor readers;
 
     public SnapshotCopier(SourceDialect dialect, SourceTable table, TargetTable writer, Target target, int chunkSize,
-                          ChangeHook hook, int[] keyIndexes) {
+                          ChangeHook hook, int[] keyIndexes, Executor readers) {
         this.dialect = dialect;
         this.table = table;
         this.writer = writer;
@@ -42,6 +44,7 @@ public final class SnapshotCopier {
         this.keyTypes = table.keyColumns().stream().map(SourceColumn::type).toList();
         this.hook = hook;
         this.keyIndexes = keyIndexes;
+        this.readers = readers;
     }
 
     /** Copies the whole table from where the position says, then returns the position switched to streaming. */
@@ -61,7 +64,7 @@ public final class SnapshotCopier {
             ChangeSet changes = hook.beforeApply(table, ChangeHook.Origin.SNAPSHOT, ChangeSet.resolved(List.of(), rows, keyIndexes));
             String after = chunk.lastKey();
             // the next chunk is read while this one is written (see Prefetch)
-            Prefetch<Chunk> next = chunk.last() ? null : Prefetch.start(() -> readChunk(source, after));
+            Prefetch<Chunk> next = chunk.last() ? null : Prefetch.start(readers, () -> readChunk(source, after));
             try {
                 p = target.commit(session, t -> writer.apply(t, changes), p);
             } finally {
