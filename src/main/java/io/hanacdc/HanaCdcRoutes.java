@@ -13,6 +13,7 @@ import io.hanacdc.cluster.ClusterServices;
 import io.hanacdc.cluster.ClusterSettings;
 import io.hanacdc.cluster.TableOwnership;
 import io.hanacdc.config.CdcConfig;
+import io.hanacdc.config.SettingsCheck;
 import io.hanacdc.pipeline.CdcTask;
 import io.hanacdc.pipeline.MaintenanceRoutes;
 import io.hanacdc.pipeline.TableRoutes;
@@ -49,6 +50,7 @@ public final class HanaCdcRoutes extends RouteBuilder {
     @Override
     public void configure() throws Exception {
         CamelContext camel = getContext();
+        SettingsCheck.check(camel.getPropertiesComponent()); // a mistyped key is refused before anything is installed
         Function<String, Optional<String>> settings = key -> camel.getPropertiesComponent().resolveProperty(key).filter(v -> !v.isBlank());
         CdcConfig cfg = CdcConfig.load(settings);
         HttpBinding binding = HttpBinding.of(camel);
