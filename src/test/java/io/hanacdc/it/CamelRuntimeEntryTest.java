@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 class CamelRuntimeEntryTest {
     private static final String TOKEN = "t0ken-for-tests";
 
-    private static Main start(Pipeline p, int port, Map<String, String> extra) throws Exception {
+    static Main start(Pipeline p, int port, Map<String, String> extra) throws Exception {
         Properties settings = new Properties();
         settings.put("camel.main.routes-builder-classes", "io.hanacdc.HanaCdcRoutes");
         settings.put("camel.server.enabled", "true");
