@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.apache.camel.Exchange;
 import org.apache.camel.builder.RouteBuilder;
 
@@ -19,12 +20,13 @@ import org.apache.camel.builder.RouteBuilder;
  * admin address are served (see LoopbackOnly), the probes and the page included.
  */
 public final class AdminRoutes extends RouteBuilder {
-    private final TableApi api;
+    private final Supplier<TableApi> api;
     private final Metrics metrics;
     private final AdminSettings settings;
     private final LoopbackOnly loopbackOnly;
 
-    public AdminRoutes(TableApi api, Metrics metrics, AdminSettings settings, HttpBinding binding) {
+    /** @param api the running task's, there once the context starts these routes */
+    public AdminRoutes(Supplier<TableApi> api, Metrics metrics, AdminSettings settings, HttpBinding binding) {
         this.api = api;
         this.metrics = metrics;
         this.settings = settings;
@@ -38,10 +40,10 @@ public final class AdminRoutes extends RouteBuilder {
             reply(e, r.status, "application/json", TableApi.json(Map.of(r.field(), r.getMessage())));
         });
         from("platform-http:/api/tables?httpMethodRestrict=GET").routeId("admin api tables")
-                .process(this::authorize).process(e -> reply(e, 200, "application/json", TableApi.json(api.tables())));
+                .process(this::authorize).process(e -> reply(e, 200, "application/json", TableApi.json(api.get().tables())));
         from("platform-http:/api/tables/{table}/{action}?httpMethodRestrict=POST").routeId("admin api command")
                 .process(this::authorize)
-                .process(e -> reply(e, 200, "application/json", TableApi.json(api.command(e.getMessage().getHeader("table", String.class),
+                .process(e -> reply(e, 200, "application/json", TableApi.json(api.get().command(e.getMessage().getHeader("table", String.class),
                         e.getMessage().getHeader("action", String.class), rawBody(e)))));
         from("platform-http:/metrics?httpMethodRestrict=GET").routeId("admin metrics")
                 .process(this::authorize).process(e -> reply(e, 200, "text/plain; version=0.0.4; charset=utf-8", metrics.scrape()));

@@ -2,9 +2,10 @@ package io.hanacdc.admin;
 
 import io.hanacdc.capture.UnreadCapture;
 import io.hanacdc.pipeline.TableStatus;
-import io.hanacdc.pipeline.TableWorker;
+import io.hanacdc.pipeline.CdcTask;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -15,21 +16,18 @@ import org.slf4j.LoggerFactory;
  */
 public final class StatusReporter {
     private static final Logger LOG = LoggerFactory.getLogger("hanacdc.status");
-    private final List<TableWorker> workers;
-    private final List<TableStatus> stopped;
-    private final UnreadCapture unread;
+    private final Supplier<CdcTask> task;
 
-    /** @param stopped the tables that cannot be replicated, each with its reason */
-    public StatusReporter(List<TableWorker> workers, List<TableStatus> stopped, UnreadCapture unread) {
-        this.workers = workers;
-        this.stopped = stopped;
-        this.unread = unread;
+    /** @param task the running task, there once the context starts the routes that call this */
+    public StatusReporter(Supplier<CdcTask> task) {
+        this.task = task;
     }
 
+    /** Every table's, the stopped ones (that cannot be replicated) with their reason. */
     public List<TableStatus> statuses() {
         List<TableStatus> out = new ArrayList<>();
-        workers.forEach(w -> out.add(w.status()));
-        out.addAll(stopped);
+        task.get().workers().forEach(w -> out.add(w.status()));
+        out.addAll(task.get().stopped());
         return out;
     }
 
@@ -42,7 +40,7 @@ public final class StatusReporter {
                 sb.append(String.format("%n    last error: %s", s.lastError()));
             }
         }
-        List<UnreadCapture.Table> unreadTables = unread.current();
+        List<UnreadCapture.Table> unreadTables = task.get().unread().current();
         for (UnreadCapture.Table t : unreadTables) {
             sb.append(String.format("%n%-32s %-10s captured, applied by nobody here: %s", t.id(), t.state(), t.command()));
         }

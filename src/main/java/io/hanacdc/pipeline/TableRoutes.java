@@ -2,6 +2,7 @@ package io.hanacdc.pipeline;
 
 import io.hanacdc.cluster.TableOwnership;
 import java.util.concurrent.ScheduledExecutorService;
+import org.apache.camel.CamelContext;
 import java.util.concurrent.TimeUnit;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.builder.TemplatedRouteBuilder;
@@ -12,22 +13,12 @@ import org.slf4j.LoggerFactory;
  * One route per table, from one template: a timer drives the table's worker. Each table has its own
  * timer thread, so a slow or failing table never delays another. Workers are registry beans named
  * hanacdc-worker-N, so YAML routes can reach them too. When replicas share the task, the timer runs
- * only on the table's owner (see TableOwnership). The routes start only after the whole Camel context
- * has started (see {@link #startAll}), so a user route a table's changes pass through is running
- * before the table's first batch.
+ * only on the table's owner (see TableOwnership). The builder declares the template; the routes are
+ * made from it and started by {@link #startAll} once the whole context runs.
  */
 public final class TableRoutes extends RouteBuilder {
     private static final Logger LOG = LoggerFactory.getLogger(TableRoutes.class);
     public static final String TEMPLATE = "hanacdc-table";
-    private final CdcTask task;
-    private final long pollMillis;
-    private final TableOwnership ownership;
-
-    public TableRoutes(CdcTask task, long pollMillis, TableOwnership ownership) {
-        this.task = task;
-        this.pollMillis = pollMillis;
-        this.ownership = ownership;
-    }
 
     @Override
     public void configure() {
@@ -37,30 +28,27 @@ public final class TableRoutes extends RouteBuilder {
                 .from("{{trigger}}")
                 .autoStartup(false)
                 .to("bean:{{worker}}?method=poll");
-        for (int i = 0; i < task.workers().size(); i++) {
-            getContext().getRegistry().bind(bean(i), task.workers().get(i));
-        }
     }
 
     private static String bean(int worker) {
         return "hanacdc-worker-" + worker;
     }
 
-    /** The route of a table's worker. */
     public static String routeId(TableWorker worker) {
         return "table " + worker.table().id();
     }
 
     /**
-     * Starts the table routes, once the context (and every user route) runs. Replicas follow each
-     * table's owner and join each table's race after its own delay.
+     * Makes and starts the table routes, once the context (and every user route) runs. Replicas follow
+     * each table's owner and join each table's race after its own delay.
      */
-    public void startAll() throws Exception {
-        // The routes are made from the template here, at start, not in configure(): a templated route
-        // declared by a builder that another builder adds while the context starts is never created.
+    public static void startAll(CamelContext camel, CdcTask task, long pollMillis, TableOwnership ownership) throws Exception {
+        // Made from the template here, at start: a templated route declared by a builder that another
+        // builder adds while the context starts is never created.
         for (int i = 0; i < task.workers().size(); i++) {
             TableWorker worker = task.workers().get(i);
-            TemplatedRouteBuilder.builder(getContext(), TEMPLATE).routeId(routeId(worker)).parameter("worker", bean(i))
+            camel.getRegistry().bind(bean(i), worker);
+            TemplatedRouteBuilder.builder(camel, TEMPLATE).routeId(routeId(worker)).parameter("worker", bean(i))
                     .parameter("trigger", ownership.trigger(worker.table().id(), "timer:" + bean(i) + "?period=" + pollMillis + "&delay=0"))
                     .add();
         }
@@ -68,13 +56,13 @@ public final class TableRoutes extends RouteBuilder {
         for (TableWorker worker : task.workers()) {
             long delay = ownership.joinDelayMillis();
             if (delay == 0) {
-                start(worker);
+                start(camel, ownership, worker);
                 continue;
             }
             if (later == null) {
-                later = getContext().getExecutorServiceManager().newSingleThreadScheduledExecutor(this, "hanacdc-table-join");
+                later = camel.getExecutorServiceManager().newSingleThreadScheduledExecutor(task, "hanacdc-table-join");
             }
-            later.schedule(() -> start(worker), delay, TimeUnit.MILLISECONDS);
+            later.schedule(() -> start(camel, ownership, worker), delay, TimeUnit.MILLISECONDS);
         }
         if (later != null) {
             later.shutdown(); // runs the scheduled starts, then ends
@@ -82,10 +70,10 @@ public final class TableRoutes extends RouteBuilder {
     }
 
     /** Joins the table's race (watching its cluster view joins it) and starts its route. */
-    private void start(TableWorker worker) {
+    private static void start(CamelContext camel, TableOwnership ownership, TableWorker worker) {
         try {
-            ownership.watch(getContext(), worker.table().id(), worker::ownerChanged);
-            getContext().getRouteController().startRoute(routeId(worker));
+            ownership.watch(camel, worker.table().id(), worker::ownerChanged);
+            camel.getRouteController().startRoute(routeId(worker));
         } catch (Exception e) {
             LOG.error("table {}: its route could not start: {}", worker.table().id(), e.getMessage());
         }
