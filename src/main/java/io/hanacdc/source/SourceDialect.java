@@ -4,6 +4,7 @@ import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
+import io.hanacdc.sql.ChecksumSql;
 import io.hanacdc.stream.Watermark;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -131,6 +132,11 @@ public interface SourceDialect {
      * behaviour its SQL relies on; probes of another source's assumptions are listed as not applicable.
      */
     List<io.hanacdc.check.Probe> probes();
+
+    /** How verify checksums this source's rows, if it can: empty leaves every table to the row-by-row comparison. */
+    default Optional<ChecksumSql> checksumSql() {
+        return Optional.empty();
+    }
 
     /** Names of the table's triggers that exist, are enabled and (where the source tracks it) valid. */
     java.util.Set<String> workingTriggers(Connection c, TableId table) throws SQLException;

@@ -10,6 +10,7 @@ import io.hanacdc.source.CaptureSql;
 import io.hanacdc.source.CatalogReads;
 import io.hanacdc.source.JdbcValues;
 import io.hanacdc.source.SourceDialect;
+import io.hanacdc.sql.ChecksumSql;
 import io.hanacdc.sql.Identifiers;
 import io.hanacdc.stream.Watermark;
 import java.sql.Connection;
@@ -243,6 +244,11 @@ public final class HanaDialect implements SourceDialect {
             }
         }
         return new Watermark(high, open.stream().mapToLong(Long::longValue).toArray());
+    }
+
+    @Override
+    public Optional<ChecksumSql> checksumSql() {
+        return Optional.of(new HanaChecksumSql());
     }
 
     /** Whether the connected user may read other users' transactions in M_TRANSACTIONS. */

@@ -10,6 +10,7 @@ import io.hanacdc.source.CaptureSql;
 import io.hanacdc.source.CatalogReads;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.stream.Watermark;
+import io.hanacdc.sql.ChecksumSql;
 import io.hanacdc.sql.Identifiers;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -267,6 +268,11 @@ public final class PostgresDialect implements SourceDialect {
 
     private static io.hanacdc.check.Probe hanaOnly(String name, String checks) {
         return new io.hanacdc.check.NotApplicable(name, checks, "SAP HANA only");
+    }
+
+    @Override
+    public Optional<ChecksumSql> checksumSql() {
+        return Optional.of(new PostgresChecksumSql());
     }
 
     @Override
