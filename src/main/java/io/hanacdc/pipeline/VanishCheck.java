@@ -4,7 +4,7 @@ import io.hanacdc.checkpoint.Position;
 import io.hanacdc.checkpoint.PositionStore;
 import io.hanacdc.stream.ChangeSet;
 import io.hanacdc.stream.VanishQueries;
-import io.hanacdc.stream.Watermark;
+import io.hanacdc.watermark.Watermark;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;

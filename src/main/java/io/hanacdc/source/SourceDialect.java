@@ -5,7 +5,6 @@ import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.sql.ChecksumSql;
-import io.hanacdc.stream.Watermark;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -111,7 +110,7 @@ public interface SourceDialect {
     }
 
     /**
-     * H of the watermark: a value at least every data id allocated before this call.
+     * H of the watermark (io.hanacdc.watermark): a value at least every data id allocated before this call.
      * Must be read before {@link #readOpenTransactions}.
      */
     default long readHighWaterMark(Connection c, CaptureNames names) throws SQLException {
@@ -124,8 +123,8 @@ public interface SourceDialect {
     /** H as an expression and the FROM clause it is selected from, so a script can record it as it runs. */
     String highWaterMark(CaptureNames names);
 
-    /** A of the watermark: the write transactions still open, completing the watermark of the given H. */
-    Watermark readOpenTransactions(Connection c, long high) throws SQLException;
+    /** A of the watermark: the write transactions open now, read after H to complete its watermark. */
+    OpenTransactions readOpenTransactions(Connection c) throws SQLException;
 
     /**
      * The preflight probes of this source ({@code hana-cdc check}): its privileges and the engine

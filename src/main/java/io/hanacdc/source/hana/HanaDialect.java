@@ -9,10 +9,10 @@ import io.hanacdc.source.CaptureOptions;
 import io.hanacdc.source.CaptureSql;
 import io.hanacdc.source.CatalogReads;
 import io.hanacdc.source.JdbcValues;
+import io.hanacdc.source.OpenTransactions;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.sql.ChecksumSql;
 import io.hanacdc.sql.Identifiers;
-import io.hanacdc.stream.Watermark;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -236,14 +236,14 @@ public final class HanaDialect implements SourceDialect {
     }
 
     @Override
-    public Watermark readOpenTransactions(Connection c, long high) throws SQLException {
+    public OpenTransactions readOpenTransactions(Connection c) throws SQLException {
         List<Long> open = new ArrayList<>();
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(OPEN_TRANSACTIONS)) {
             while (rs.next()) {
                 open.add(rs.getLong(1));
             }
         }
-        return new Watermark(high, open.stream().mapToLong(Long::longValue).toArray());
+        return new OpenTransactions(open.stream().mapToLong(Long::longValue).toArray(), OpenTransactions.NO_BOUND);
     }
 
     @Override

@@ -8,8 +8,8 @@ import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureOptions;
 import io.hanacdc.source.CaptureSql;
 import io.hanacdc.source.CatalogReads;
+import io.hanacdc.source.OpenTransactions;
 import io.hanacdc.source.SourceDialect;
-import io.hanacdc.stream.Watermark;
 import io.hanacdc.sql.ChecksumSql;
 import io.hanacdc.sql.Identifiers;
 import java.sql.Connection;
@@ -19,6 +19,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.List;
@@ -241,12 +242,12 @@ public final class PostgresDialect implements SourceDialect {
     }
 
     @Override
-    public Watermark readOpenTransactions(Connection c, long high) throws SQLException {
+    public OpenTransactions readOpenTransactions(Connection c) throws SQLException {
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(OPEN_TRANSACTIONS)) {
             rs.next();
             long xmax = rs.getLong(1);
             String xip = rs.getString(2);
-            return Watermark.decode(high, (xip == null ? "" : xip) + ";" + xmax);
+            return new OpenTransactions(xip == null ? new long[0] : Arrays.stream(xip.split(",")).mapToLong(Long::parseLong).toArray(), xmax);
         }
     }
 
