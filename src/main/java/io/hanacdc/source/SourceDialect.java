@@ -19,9 +19,6 @@ public interface SourceDialect {
     /** Short name for logs: postgresql, hana. */
     String name();
 
-    /** Whether this dialect serves the given JDBC URL. */
-    boolean accepts(String jdbcUrl);
-
     /** What to do when no JDBC driver on the class path takes this source's URL: where to get it and where to put it. */
     default String missingDriver() {
         return "add the " + name() + " JDBC driver to the class path";
