@@ -1,6 +1,7 @@
 package io.hanacdc.source;
 
 import io.hanacdc.CdcException;
+import io.hanacdc.Secrets;
 import java.util.List;
 import java.util.ServiceLoader;
 import java.util.stream.Collectors;
@@ -14,7 +15,7 @@ public final class SourceDialects {
 
     public static SourceDialect forUrl(String jdbcUrl, CaptureOptions options) {
         return PROVIDERS.stream().filter(p -> jdbcUrl.startsWith(p.urlPrefix())).findFirst().map(p -> p.create(options))
-                .orElseThrow(() -> new CdcException("hanacdc.source.url " + io.hanacdc.config.Secrets.maskUrl(jdbcUrl) + " is not a supported source: use "
+                .orElseThrow(() -> new CdcException("hanacdc.source.url " + Secrets.maskUrl(jdbcUrl) + " is not a supported source: use "
                         + PROVIDERS.stream().map(SourceDialectProvider::urlForm).collect(Collectors.joining(" or "))));
     }
 

@@ -3,7 +3,7 @@ package io.hanacdc.target.mysql;
 import com.zaxxer.hikari.HikariDataSource;
 import io.hanacdc.CdcException;
 import io.hanacdc.config.CdcConfig.Endpoint;
-import io.hanacdc.config.Secrets;
+import io.hanacdc.Secrets;
 import io.hanacdc.db.DataSources;
 import java.sql.Connection;
 import java.sql.SQLException;
