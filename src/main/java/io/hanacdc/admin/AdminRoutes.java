@@ -1,19 +1,18 @@
 package io.hanacdc.admin;
 
 import io.hanacdc.config.AdminSettings;
-import io.hanacdc.pipeline.CdcTask;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.camel.Exchange;
 import org.apache.camel.builder.RouteBuilder;
 
 /**
  * The operator's HTTP surface on Camel's platform-http: GET /api/tables, POST /api/tables/{table}/{action}
- * (reset, pause, resume, resnapshot), GET /metrics, GET /health/live and /health/ready, GET / (status page).
+ * (reset, pause, resume, resnapshot), GET /metrics, GET /health/live and /health/ready (Camel's health-check
+ * registry's answer, see Health), GET / (status page).
  * With a token configured, everything but the health probes and the page itself (static, its data comes
  * from the API) requires the header "Authorization: Bearer <token>", never a query parameter, which
  * proxies, access logs and browser history keep; without one, only requests addressed to the loopback
@@ -22,21 +21,18 @@ import org.apache.camel.builder.RouteBuilder;
 public final class AdminRoutes extends RouteBuilder {
     private final TableApi api;
     private final Metrics metrics;
-    private final CdcTask task;
     private final AdminSettings settings;
     private final LoopbackOnly loopbackOnly;
 
-    public AdminRoutes(TableApi api, Metrics metrics, CdcTask task, AdminSettings settings, HttpBinding binding) {
+    public AdminRoutes(TableApi api, Metrics metrics, AdminSettings settings, HttpBinding binding) {
         this.api = api;
         this.metrics = metrics;
-        this.task = task;
         this.settings = settings;
         this.loopbackOnly = new LoopbackOnly(binding);
     }
 
     @Override
     public void configure() {
-        Health health = new Health(task, settings, getContext());
         onException(TableApi.Refused.class).handled(true).process(e -> {
             TableApi.Refused r = e.getProperty(Exchange.EXCEPTION_CAUGHT, TableApi.Refused.class);
             reply(e, r.status, "application/json", TableApi.json(Map.of(r.field(), r.getMessage())));
@@ -50,19 +46,9 @@ public final class AdminRoutes extends RouteBuilder {
         from("platform-http:/metrics?httpMethodRestrict=GET").routeId("admin metrics")
                 .process(this::authorize).process(e -> reply(e, 200, "text/plain; version=0.0.4; charset=utf-8", metrics.scrape()));
         from("platform-http:/health/live?httpMethodRestrict=GET").routeId("admin health live")
-                .process(this::probe).process(e -> reply(e, 200, "application/json", "{\"status\":\"UP\"}"));
-        from("platform-http:/health/ready?httpMethodRestrict=GET").routeId("admin health ready").process(this::probe).process(e -> {
-            Map<String, String> checks = health.readiness();
-            Map<String, String> warnings = health.warnings();
-            boolean up = Health.allUp(checks);
-            Map<String, Object> body = new LinkedHashMap<>();
-            body.put("status", !up ? "DOWN" : warnings.isEmpty() ? "UP" : "DEGRADED"); // degraded is still ready
-            body.put("checks", checks);
-            if (!warnings.isEmpty()) {
-                body.put("warnings", warnings);
-            }
-            reply(e, up ? 200 : 503, "application/json", TableApi.json(body));
-        });
+                .process(this::probe).process(e -> reply(e, Health.liveness(getContext())));
+        from("platform-http:/health/ready?httpMethodRestrict=GET").routeId("admin health ready")
+                .process(this::probe).process(e -> reply(e, Health.readiness(getContext())));
         from("platform-http:/?httpMethodRestrict=GET").routeId("admin status page")
                 .process(this::probe).process(e -> reply(e, 200, "text/html; charset=utf-8", page()));
     }
@@ -98,6 +84,10 @@ public final class AdminRoutes extends RouteBuilder {
             return String.valueOf(form.keySet().iterator().next());
         }
         return e.getMessage().getBody(String.class);
+    }
+
+    private static void reply(Exchange e, Health.Answer answer) {
+        reply(e, answer.status(), "application/json", answer.json());
     }
 
     private static void reply(Exchange e, int status, String contentType, String body) {

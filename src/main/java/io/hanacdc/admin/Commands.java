@@ -8,7 +8,6 @@ import io.hanacdc.capture.TableAlter;
 import io.hanacdc.capture.UnreadCapture;
 import io.hanacdc.check.Preflight;
 import io.hanacdc.checkpoint.Position;
-import io.hanacdc.checkpoint.PositionStore;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.pipeline.CdcTask;
 import io.hanacdc.schema.SourceTable;
@@ -19,8 +18,10 @@ import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialects;
 import io.hanacdc.source.TableResolver;
 import io.hanacdc.stream.PendingRowsQuery;
-import io.hanacdc.target.mysql.MySqlTarget;
-import io.hanacdc.target.mysql.TargetNaming;
+import io.hanacdc.target.Positions;
+import io.hanacdc.target.Target;
+import io.hanacdc.target.TargetResolver;
+import io.hanacdc.target.TargetSession;
 import io.hanacdc.verify.Verifier;
 import java.io.PrintStream;
 import java.sql.Connection;
@@ -114,17 +115,16 @@ public final class Commands {
     }
 
     public void status() throws SQLException {
-        try (MySqlTarget target = new MySqlTarget(cfg.target(), 1); Connection t = target.connection()) {
-            PositionStore store = store(target);
-            store.ensureTable(t);
+        try (Target target = TargetResolver.open(cfg, 1); TargetSession t = target.session()) {
+            Positions store = target.positions();
+            store.ensure(t);
             List<Position> positions = store.list(t);
-            TargetNaming naming = new TargetNaming(cfg.targetNames(), target.database());
             if (positions.isEmpty()) {
                 out.println("task " + cfg.task() + " has no stored positions yet");
             }
             out.printf("%-32s %-32s %-10s %10s %10s %12s %14s %-26s %s%n", "table", "target", "phase", "snapshot", "streamed", "last id", "last tx", "last source time", "watermark");
             for (Position p : positions) {
-                out.printf("%-32s %-32s %-10s %10d %10d %12d %14d %-26s %s%n", p.table(), naming.describe(p.table()), p.phase(),
+                out.printf("%-32s %-32s %-10s %10d %10d %12d %14d %-26s %s%n", p.table(), target.describe(p.table()), p.phase(),
                         p.snapshotRows(), p.rowsApplied(), p.lastDataId(), p.lastTransactionId(), p.lastSourceTime() == null ? "-" : p.lastSourceTime() + "Z",
                         p.range().base() + (p.range().window() == null ? "" : " -> " + p.range().window() + " @" + p.range().cursor()));
             }
@@ -154,9 +154,5 @@ public final class Commands {
     public boolean verify(Optional<String> tables, Duration wait) throws SQLException, InterruptedException {
         var result = new Verifier(cfg, out, wait).run(tables.map(TablePattern::parseList).orElse(cfg.tables()));
         return result.differences() == 0;
-    }
-
-    private PositionStore store(MySqlTarget target) {
-        return new PositionStore(cfg.controlDatabase().isEmpty() ? target.database() : cfg.controlDatabase(), cfg.task());
     }
 }

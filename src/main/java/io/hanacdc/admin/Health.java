@@ -1,77 +1,58 @@
 package io.hanacdc.admin;
 
-import io.hanacdc.config.AdminSettings;
-import io.hanacdc.pipeline.CdcTask;
-import io.hanacdc.pipeline.TableStatus;
-import io.hanacdc.pipeline.TableWorker;
-import java.sql.Connection;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import javax.sql.DataSource;
+import java.util.TreeMap;
 import org.apache.camel.CamelContext;
-import org.apache.camel.Route;
+import org.apache.camel.health.HealthCheck;
+import org.apache.camel.health.HealthCheckHelper;
 
 /**
- * Readiness: both databases answer, every Camel route runs, and no table that is not paused lags
- * more than hanacdc.health.max-lag-s. Ready but degraded: captured tables the task does not read.
- * Liveness is simply that the process answers.
+ * The probes' answers, computed by Camel's health-check registry (see HealthChecks): /health/ready
+ * runs its readiness checks, /health/live its liveness ones (Camel's context check). Each check's
+ * result is "UP" or what is wrong; ready when all are up, "DEGRADED" (still ready) with "warnings"
+ * while captured tables go unread.
  */
-public final class Health {
-    private final CdcTask task;
-    private final AdminSettings settings;
-    private final CamelContext camel;
+final class Health {
+    /** Camel's exposure level that returns every check's result, not only the failing ones. */
+    private static final String EVERY_CHECK = "full";
 
-    public Health(CdcTask task, AdminSettings settings, CamelContext camel) {
-        this.task = task;
-        this.settings = settings;
-        this.camel = camel;
+    /** @param status the HTTP status: 200 when up, 503 when not */
+    record Answer(int status, String json) {}
+
+    private Health() {}
+
+    static Answer readiness(CamelContext camel) {
+        return answer(HealthCheckHelper.invokeReadiness(camel, EVERY_CHECK), true);
     }
 
-    /** Check name to "UP" or the problem; ready when all are UP. */
-    public Map<String, String> readiness() {
+    static Answer liveness(CamelContext camel) {
+        return answer(HealthCheckHelper.invokeLiveness(camel, EVERY_CHECK), false);
+    }
+
+    private static Answer answer(Collection<HealthCheck.Result> results, boolean readiness) {
         Map<String, String> checks = new LinkedHashMap<>();
-        checks.put("source", reachable(task.source()));
-        checks.put("target", reachable(() -> task.target().connection()));
-        for (Route r : camel.getRoutes()) {
-            boolean started = camel.getRouteController().getRouteStatus(r.getRouteId()).isStarted();
-            checks.put("route " + r.getRouteId(), started ? "UP" : "route not started");
+        Map<String, String> warnings = new TreeMap<>();
+        for (HealthCheck.Result r : results) {
+            checks.put(r.getCheck().getId(), describe(r));
+            warnings.putAll(UnreadCaptureCheck.warnings(r));
         }
-        for (TableStatus s : task.stopped()) {
-            checks.put("table " + s.table(), "stopped: " + s.lastError());
+        boolean up = HealthCheckHelper.isResultsUp(results, readiness);
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("status", !up ? "DOWN" : warnings.isEmpty() ? "UP" : "DEGRADED"); // degraded is still ready
+        body.put("checks", checks);
+        if (!warnings.isEmpty()) {
+            body.put("warnings", warnings);
         }
-        for (TableWorker w : task.workers()) {
-            TableStatus s = w.status();
-            boolean late = !s.paused() && s.lag().compareTo(settings.maxLag()) > 0;
-            checks.put("table " + s.table(), !late ? "UP" : "lag " + s.lag().toSeconds() + " s exceeds hanacdc.health.max-lag-s"
-                    + (s.lastError() == null ? "" : "; last error: " + s.lastError()));
+        return new Answer(up ? 200 : 503, TableApi.json(body));
+    }
+
+    /** "UP", else the check's message, its error's, or its bare state (a route still starting is DOWN without a message). */
+    private static String describe(HealthCheck.Result r) {
+        if (r.getState() == HealthCheck.State.UP) {
+            return "UP";
         }
-        return checks;
-    }
-
-    /** What leaves the task ready but degraded: captured tables it does not read, each with the command that ends its capture. */
-    public Map<String, String> warnings() {
-        Map<String, String> out = new LinkedHashMap<>();
-        task.unread().current().forEach(t -> out.put("capture " + t.id(), t.warning()));
-        return out;
-    }
-
-    public static boolean allUp(Map<String, String> checks) {
-        return checks.values().stream().allMatch("UP"::equals);
-    }
-
-    private interface ConnectionSource {
-        Connection get() throws Exception;
-    }
-
-    private static String reachable(DataSource ds) {
-        return reachable(ds::getConnection);
-    }
-
-    private static String reachable(ConnectionSource connections) {
-        try (Connection c = connections.get()) {
-            return c.isValid(3) ? "UP" : "connection not valid";
-        } catch (Exception e) {
-            return "unreachable: " + e.getMessage();
-        }
+        return r.getMessage().or(() -> r.getError().map(Throwable::getMessage)).orElse(r.getState().name());
     }
 }

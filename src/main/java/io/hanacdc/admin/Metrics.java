@@ -21,23 +21,45 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import org.apache.camel.CamelContext;
+import org.apache.camel.component.micrometer.MicrometerConstants;
 
 /**
  * Prometheus metrics per table: rows applied by operation, CDC rows read, batch sizes and durations,
  * errors, re-loads after rows vanished uncaptured, and gauges for lag, snapshot progress, paused state, rows held back by open transactions,
  * CDC rows not applied yet (also of captured tables this task no longer reads) and how many such tables there are.
+ * They live in the Prometheus registry Camel's micrometer support uses (camel.metrics.*, micrometer: endpoints),
+ * so /metrics serves Camel's meters too when those are enabled.
  */
 public final class Metrics implements TableObserver {
     private static final String PENDING = "hanacdc_cdc_rows_pending";
     private static final String PENDING_HELP = "CDC rows this task has not applied (counted up to " + PendingRowsQuery.LIMIT + ")";
-    private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private final PrometheusMeterRegistry registry;
     private final Map<TableId, Meter> unreadGauges = new HashMap<>();
     private PendingRows pending;
     private UnreadCapture unread;
 
-    public Metrics() {
+    private Metrics(PrometheusMeterRegistry registry) {
+        this.registry = registry;
         new JvmMemoryMetrics().bindTo(registry);
         new JvmThreadMetrics().bindTo(registry);
+    }
+
+    /**
+     * In the registry bound in Camel's registry as "metricsRegistry" (Camel's micrometer support binds one there when
+     * it starts first), else in a new one bound there. A registry of another kind bound there stays Camel's alone:
+     * /metrics then serves hana-cdc's own.
+     */
+    public static Metrics in(CamelContext camel) {
+        Object bound = camel.getRegistry().lookupByName(MicrometerConstants.METRICS_REGISTRY_NAME);
+        if (bound instanceof PrometheusMeterRegistry shared) {
+            return new Metrics(shared);
+        }
+        PrometheusMeterRegistry own = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        if (bound == null) {
+            camel.getRegistry().bind(MicrometerConstants.METRICS_REGISTRY_NAME, own);
+        }
+        return new Metrics(own);
     }
 
     /**

@@ -4,15 +4,16 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.hanacdc.CdcException;
 import io.hanacdc.capture.CaptureInstaller;
 import io.hanacdc.capture.RemovalScript;
-import io.hanacdc.checkpoint.PositionStore;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.pipeline.CdcTask;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.schema.TablePattern;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
-import io.hanacdc.sql.Identifiers;
-import io.hanacdc.target.mysql.MySqlTarget;
+import io.hanacdc.target.Positions;
+import io.hanacdc.target.Target;
+import io.hanacdc.target.TargetResolver;
+import io.hanacdc.target.TargetSession;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -110,9 +111,9 @@ final class Uninstall {
     private Optional<Integer> removePositions(Optional<TableId> id) {
         String reason = "no target configured (hanacdc.target.url)";
         if (!cfg.target().url().equals(CdcConfig.NO_TARGET)) {
-            try (MySqlTarget target = new MySqlTarget(cfg.target(), 1); Connection t = target.connection()) {
-                PositionStore store = store(target);
-                store.ensureTable(t);
+            try (Target target = TargetResolver.open(cfg, 1); TargetSession t = target.session()) {
+                Positions store = target.positions();
+                store.ensure(t);
                 return Optional.of(id.isPresent() ? (store.delete(t, id.get()) ? 1 : 0) : store.deleteTask(t));
             } catch (SQLException | CdcException e) {
                 reason = e.getMessage().replaceAll("\\s+", " ");
@@ -124,15 +125,9 @@ final class Uninstall {
         return Optional.empty();
     }
 
-    /** The target's DELETE of the task's positions, for a DBA (the control database, default the target URL's database). */
+    /** The target's DELETE of the task's positions, for a DBA; without a target URL, as a MySQL/MariaDB target writes it. */
     private String positionsSql(Optional<TableId> id) {
-        String table = (cfg.controlDatabase().isEmpty() ? "" : Identifiers.backtick(cfg.controlDatabase()) + ".") + Identifiers.backtick(PositionStore.TABLE);
-        return "DELETE FROM " + table + " WHERE task = " + Identifiers.literal(cfg.task())
-                + id.map(t -> " AND source_schema = " + Identifiers.literal(t.schema()) + " AND source_table = " + Identifiers.literal(t.name()))
-                .orElse("");
-    }
-
-    private PositionStore store(MySqlTarget target) {
-        return new PositionStore(cfg.controlDatabase().isEmpty() ? target.database() : cfg.controlDatabase(), cfg.task());
+        String url = cfg.target().url().equals(CdcConfig.NO_TARGET) ? "jdbc:mysql:" : cfg.target().url();
+        return TargetResolver.kind(url).deletePositionsSql(cfg, id);
     }
 }

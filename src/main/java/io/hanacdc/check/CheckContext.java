@@ -4,7 +4,7 @@ import io.hanacdc.config.CdcConfig;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
-import io.hanacdc.target.mysql.MySqlTarget;
+import io.hanacdc.target.Target;
 import java.util.List;
 import javax.sql.DataSource;
 
@@ -16,7 +16,7 @@ import javax.sql.DataSource;
  * {@code captured}: the subscribed tables whose capture is installed already (by this task or a DBA):
  * running them needs no right to create triggers or objects, only to read and to keep the CDC tables.
  */
-public record CheckContext(CdcConfig config, SourceDialect dialect, CaptureNames names, DataSource source, MySqlTarget target,
+public record CheckContext(CdcConfig config, SourceDialect dialect, CaptureNames names, DataSource source, Target target,
         List<SourceTable> tables, SharedCaptureObjects shared, String scratchSuffix, java.util.Set<io.hanacdc.schema.TableId> captured) {
 
     /** Whether this run must create capture objects (a table without capture, or the shared objects missing). */

@@ -4,9 +4,9 @@ import io.hanacdc.stream.BatchReader;
 import io.hanacdc.stream.ChangeSet;
 import io.hanacdc.watermark.StreamRange;
 import io.hanacdc.watermark.WatermarkReader;
-import io.hanacdc.target.mysql.RowWriter;
-import io.hanacdc.target.mysql.TargetNaming;
-import io.hanacdc.target.mysql.TargetTable;
+import io.hanacdc.target.Target;
+import io.hanacdc.target.TargetSession;
+import io.hanacdc.target.TargetTable;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -31,7 +31,7 @@ final class KeyShiftProbe implements Probe {
     public ProbeResult run(CheckContext ctx) throws Exception {
         String checked = "UPDATE … SET k = k + 1 over keys 1, 2, 3 through capture and apply";
         try (Connection c = ctx.source().getConnection(); ScratchCapture scratch = new ScratchCapture(ctx, c); Statement s = c.createStatement();
-             Connection t = ctx.target().connection()) {
+             TargetSession t = ctx.target().session()) {
             WatermarkReader watermarks = scratch.watermarks();
             StreamRange range = StreamRange.at(watermarks.now(c));
             // From the top, so that a source checking the key row by row (PostgreSQL without DEFERRABLE) accepts the shift.
@@ -46,21 +46,20 @@ final class KeyShiftProbe implements Probe {
                 changes.resolveRefetched(keys(s, "SELECT " + ctx.dialect().quote("k") + " FROM "
                         + ctx.dialect().qualified(scratch.table().id().schema(), scratch.table().id().name())).stream().map(k -> new Object[] {k}).toList());
             }
-            TargetTable table = new TargetNaming(ctx.config().targetNames(), ctx.target().database()).table(scratch.table());
-            try (Statement ts = t.createStatement()) {
-                ts.execute("DROP TABLE IF EXISTS " + table.qualifiedName());
-                try {
-                    table.ensure(t, ctx.target().flavor());
-                    ts.execute("INSERT INTO " + table.qualifiedName() + " VALUES (1), (2), (3)"); // as an earlier batch may have left them
-                    new RowWriter(table, ctx.target().flavor()).apply(t, changes);
-                    List<Integer> target = keys(ts, "SELECT k FROM " + table.qualifiedName() + " ORDER BY k");
-                    if (!target.equals(List.of(2, 3, 4))) {
-                        return ProbeResult.fail(this, checked, "the target holds keys " + target + " where the source has [2, 3, 4]:"
-                                + " key changes would leave rows wrong in the target; report this with both servers' versions");
-                    }
-                } finally {
-                    ts.execute("DROP TABLE IF EXISTS " + table.qualifiedName());
+            Target target = ctx.target();
+            TargetTable table = target.table(scratch.table());
+            target.recreate(t, table);
+            try {
+                // the rows as an earlier batch may have left them; a scratch table needs no position
+                table.apply(t, ChangeSet.resolved(List.of(), List.of(new Object[] {1}, new Object[] {2}, new Object[] {3}), new int[] {0}));
+                table.apply(t, changes);
+                List<Integer> keys = table.keys(t).stream().map(k -> ((Number) k[0]).intValue()).toList();
+                if (!keys.equals(List.of(2, 3, 4))) {
+                    return ProbeResult.fail(this, checked, "the target holds keys " + keys + " where the source has [2, 3, 4]:"
+                            + " key changes would leave rows wrong in the target; report this with both servers' versions");
                 }
+            } finally {
+                target.drop(t, table);
             }
             return ProbeResult.pass(this, checked);
         }

@@ -10,8 +10,8 @@ import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialects;
 import io.hanacdc.source.TableResolver;
-import io.hanacdc.target.mysql.MySqlTarget;
-import io.hanacdc.target.mysql.TargetProbes;
+import io.hanacdc.target.Target;
+import io.hanacdc.target.TargetResolver;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.util.ArrayList;
@@ -59,7 +59,7 @@ public final class Preflight {
     private List<ProbeResult> run(boolean dataGuardsOnly) throws Exception {
         SourceDialect dialect = SourceDialects.forUrl(cfg.source().url(), cfg.capture());
         CaptureNames names = new CaptureNames(cfg.cdcSchema(), dialect.maxIdentifierBytes());
-        try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 3); MySqlTarget target = new MySqlTarget(cfg.target(), 2)) {
+        try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 3); Target target = TargetResolver.open(cfg, 2)) {
             List<SourceTable> tables;
             java.util.Set<io.hanacdc.schema.TableId> captured;
             try (Connection c = source.getConnection()) { // a table that cannot be replicated is reported by install and run themselves
@@ -73,7 +73,7 @@ public final class Preflight {
             probes.add(WatermarkProbe.ofTask());
             probes.add(WatermarkProbe.ofGapProbing());
             probes.add(new KeyShiftProbe());
-            probes.addAll(TargetProbes.all());
+            probes.addAll(target.probes());
             List<ProbeResult> results = new ArrayList<>();
             for (Probe p : probes) {
                 if (!dataGuardsOnly || p.guardsData()) {

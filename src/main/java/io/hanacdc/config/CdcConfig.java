@@ -117,7 +117,7 @@ public record CdcConfig(
             String v = string(key, "");
             if (v.isEmpty()) {
                 throw new CdcException(key + " is not set: set it in application.properties or as environment variable "
-                        + key.toUpperCase().replace('.', '_').replace('-', '_'));
+                        + Settings.environmentName(key));
             }
             return v;
         }

@@ -35,9 +35,11 @@ public final class ConfigSource {
         return Files.isDirectory(Path.of("routes")) ? "file:routes/*.yaml" : "classpath:routes/*.yaml";
     }
 
+    /** The settings; an unknown key set in the file or as a -D system property is refused here (SettingsCheck). */
     public static Function<String, Optional<String>> lookup() {
         CamelContext ctx = new DefaultCamelContext();
         ctx.getPropertiesComponent().setLocation(propertiesLocation());
+        SettingsCheck.check(ctx.getPropertiesComponent());
         return key -> ctx.getPropertiesComponent().resolveProperty(key).filter(v -> !v.isBlank());
     }
 }

@@ -30,6 +30,11 @@ public final class SchemaChangePolicy {
         public String key() {
             return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
+
+        /** {@code hanacdc.schema-changes.<kind>}, the setting for all tables; with {@code .<schema>.<table>} appended, for one. */
+        public String setting() {
+            return "hanacdc.schema-changes." + key();
+        }
     }
 
     /** IGNORE keeps the target as it is: a dropped column stays (made nullable); no other kind allows it. */
@@ -40,13 +45,13 @@ public final class SchemaChangePolicy {
     public SchemaChangePolicy(Function<String, Optional<String>> props) {
         this.props = props;
         for (Kind k : Kind.values()) {
-            action(k, "hanacdc.schema-changes." + k.key()); // bad values fail at start
+            action(k, k.setting()); // bad values fail at start
         }
     }
 
     public Action action(Kind kind, TableId table) {
-        String perTable = "hanacdc.schema-changes." + kind.key() + "." + table.schema() + "." + table.name();
-        return props.apply(perTable).isPresent() ? action(kind, perTable) : action(kind, "hanacdc.schema-changes." + kind.key());
+        String perTable = kind.setting() + "." + table.schema() + "." + table.name();
+        return props.apply(perTable).isPresent() ? action(kind, perTable) : action(kind, kind.setting());
     }
 
     private Action action(Kind kind, String key) {

@@ -3,8 +3,7 @@ package io.hanacdc.db;
 import java.sql.SQLException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.Executor;
 
 /**
  * Reads the next batch (or chunk) from the source while the current one is written to the target,
@@ -17,26 +16,21 @@ public final class Prefetch<T> {
         T run() throws SQLException;
     }
 
-    private static final ExecutorService READERS = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "hanacdc-prefetch");
-        t.setDaemon(true);
-        return t;
-    });
-
     private final CompletableFuture<T> future;
 
     private Prefetch(CompletableFuture<T> future) {
         this.future = future;
     }
 
-    public static <T> Prefetch<T> start(Read<T> read) {
+    /** @param readers the task's read-ahead threads (Camel's, named and shut down with the context, when the task runs in Camel) */
+    public static <T> Prefetch<T> start(Executor readers, Read<T> read) {
         return new Prefetch<>(CompletableFuture.supplyAsync(() -> {
             try {
                 return read.run();
             } catch (SQLException e) {
                 throw new CompletionException(e);
             }
-        }, READERS));
+        }, readers));
     }
 
     /** The read's result, or its failure as thrown by the read. */

@@ -8,7 +8,6 @@ import io.hanacdc.capture.SchemaHistory;
 import io.hanacdc.capture.TableHistory;
 import io.hanacdc.capture.UnreadCapture;
 import io.hanacdc.checkpoint.Position;
-import io.hanacdc.checkpoint.PositionStore;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.config.TargetNames;
 import io.hanacdc.db.DataSources;
@@ -29,9 +28,11 @@ import io.hanacdc.stream.ChangeHook;
 import io.hanacdc.watermark.Watermark;
 import io.hanacdc.watermark.WatermarkChoice;
 import javax.sql.DataSource;
-import io.hanacdc.target.mysql.MySqlTarget;
-import io.hanacdc.target.mysql.TargetNaming;
-import io.hanacdc.target.mysql.TargetTable;
+import io.hanacdc.target.Positions;
+import io.hanacdc.target.Target;
+import io.hanacdc.target.TargetResolver;
+import io.hanacdc.target.TargetSession;
+import io.hanacdc.target.TargetTable;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -39,6 +40,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,7 +55,7 @@ public final class CdcTask implements AutoCloseable {
     private static final int MAX_POOL = 16;
     private static final int INSTALL_ATTEMPTS = 3;
     private final HikariDataSource source;
-    private final MySqlTarget target;
+    private final Target target;
     private final List<TableWorker> workers;
     private final SourceDialect dialect;
     private final CaptureNames names;
@@ -60,9 +63,10 @@ public final class CdcTask implements AutoCloseable {
     private final SchemaWatcher watcher;
     private final UnreadCapture unread;
     private final List<TableStatus> stopped;
+    private final ExecutorService readers;
 
-    private CdcTask(HikariDataSource source, MySqlTarget target, List<TableWorker> workers, SourceDialect dialect, CaptureNames names,
-                    String task, SchemaWatcher watcher, UnreadCapture unread, List<TableStatus> stopped) {
+    private CdcTask(HikariDataSource source, Target target, List<TableWorker> workers, SourceDialect dialect, CaptureNames names,
+                    String task, SchemaWatcher watcher, UnreadCapture unread, List<TableStatus> stopped, ExecutorService readers) {
         this.source = source;
         this.target = target;
         this.workers = workers;
@@ -72,6 +76,7 @@ public final class CdcTask implements AutoCloseable {
         this.watcher = watcher;
         this.unread = unread;
         this.stopped = stopped;
+        this.readers = readers;
     }
 
     /**
@@ -148,10 +153,19 @@ public final class CdcTask implements AutoCloseable {
      * A table that cannot be replicated stops alone (see {@link #stopped}); the task fails to start only when no table can.
      */
     public static CdcTask start(CdcConfig cfg, TableObserver observer, ChangeHook hook) {
+        return start(cfg, observer, hook, Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "hanacdc-prefetch");
+            t.setDaemon(true);
+            return t;
+        }));
+    }
+
+    /** @param readers the threads tables read their next batch on while one is applied; shut down with the task */
+    public static CdcTask start(CdcConfig cfg, TableObserver observer, ChangeHook hook, ExecutorService readers) {
         SourceDialect dialect = SourceDialects.forUrl(cfg.source().url(), cfg.capture());
         CaptureNames names = new CaptureNames(cfg.cdcSchema(), dialect);
         HikariDataSource source = null;
-        MySqlTarget target = null;
+        Target target = null;
         StoppedTables stopped = new StoppedTables();
         try {
             source = sourcePool(cfg, dialect, MAX_POOL);
@@ -161,16 +175,11 @@ public final class CdcTask implements AutoCloseable {
             }
             resolved.refused().forEach(stopped::stop);
             stopped.requireSome(resolved.tables().size());
-            target = new MySqlTarget(cfg.target(), Math.min(MAX_POOL, resolved.tables().size() + 2));
-            String controlDb = cfg.controlDatabase().isEmpty() ? target.database() : cfg.controlDatabase();
-            PositionStore store = new PositionStore(controlDb, cfg.task());
+            target = TargetResolver.open(cfg, Math.min(MAX_POOL, resolved.tables().size() + 2));
+            Positions store = target.positions();
             List<SourceTable> captured = new ArrayList<>(resolved.tables());
             captured.add(dialect.captureSql(names).heartbeatTable()); // replicated like any table: proves the pipeline alive
-            TargetNaming naming = new TargetNaming(cfg.targetNames(), target.database());
-            List<TargetTable> targetTables = naming.tables(captured);
-            try (Connection t = target.connection()) {
-                TargetNaming.checkDatabasesExist(t, targetTables);
-            }
+            List<TargetTable> targetTables = target.tables(captured);
             List<SourceTable> tables = resolved.tables();
             CaptureInstaller installer = new CaptureInstaller(dialect, names, cfg.task(), cfg.lockTimeout());
             WatermarkChoice watermarks;
@@ -182,10 +191,10 @@ public final class CdcTask implements AutoCloseable {
                 unread.refresh(c);
             }
             List<TableWorker> workers = new ArrayList<>();
-            TableWorkerFactory factory = new TableWorkerFactory(cfg, dialect, names, source, target, naming, store, watermarks, observer, hook);
+            TableWorkerFactory factory = new TableWorkerFactory(cfg, dialect, names, source, target, watermarks, observer, hook, readers);
             SchemaHistory schemaHistory = new SchemaHistory(dialect, names);
-            try (Connection s = source.getConnection(); Connection t = target.connection()) {
-                store.ensureTable(t);
+            try (Connection s = source.getConnection(); TargetSession t = target.session()) {
+                store.ensure(t);
                 for (TargetTable tt : targetTables) {
                     TableId id = tt.source().id();
                     if (stopped.contains(id)) {
@@ -194,7 +203,7 @@ public final class CdcTask implements AutoCloseable {
                     try {
                         TableHistory history = TableHistory.load(s, schemaHistory, id);
                         Optional<Position> position = store.load(t, id);
-                        if (targetAtItsVersion(naming, tt, history, position).ensure(t, target.flavor()) && position.isPresent()) {
+                        if (targetAtItsVersion(target, tt, history, position).ensure(t) && position.isPresent()) {
                             copyAgain(store, t, position.get(), tt);
                         }
                         workers.add(factory.create(history));
@@ -208,8 +217,9 @@ public final class CdcTask implements AutoCloseable {
             }
             stopped.requireSome(workers.size() - 1);
             SchemaWatcher watcher = new SchemaWatcher(dialect, names, new CaptureEvolver(dialect, names, cfg.lockTimeout()), installer);
-            return new CdcTask(source, target, workers, dialect, names, cfg.task(), watcher, unread, stopped.statuses());
+            return new CdcTask(source, target, workers, dialect, names, cfg.task(), watcher, unread, stopped.statuses(), readers);
         } catch (SQLException | RuntimeException e) {
+            readers.shutdown();
             if (target != null) {
                 target.close();
             }
@@ -270,18 +280,17 @@ public final class CdcTask implements AutoCloseable {
      * A target table created though the position says rows were written to it: it was dropped, or the
      * naming settings changed (positions are kept by source table). Copied again, so no row is missing.
      */
-    private static void copyAgain(PositionStore store, Connection t, Position p, TargetTable created) throws SQLException {
+    private static void copyAgain(Positions store, TargetSession t, Position p, TargetTable created) throws SQLException {
         store.save(t, p.phase() == Position.Phase.SNAPSHOT ? p.restartSnapshot(p.range(), p.schemaVersion()) : p.resnapshot());
-        LOG.warn("table {}: its target table {}.{} did not exist, though the task had written to it before (was it dropped, or did {} or {}"
-                + " change?): created it, and copying the table again", p.table(), created.database(), created.name(),
+        LOG.warn("table {}: its target table {} did not exist, though the task had written to it before (was it dropped, or did {} or {}"
+                + " change?): created it, and copying the table again", p.table(), created.qualifiedName(),
                 TargetNames.TEMPLATE_KEY, TargetNames.MAP_KEY);
     }
 
     /** The target table in the shape of the capture version its position says it has (the stream changes it from there). */
-    private static TargetTable targetAtItsVersion(TargetNaming naming, TargetTable latest, TableHistory history,
-                                                  Optional<Position> position) {
+    private static TargetTable targetAtItsVersion(Target target, TargetTable latest, TableHistory history, Optional<Position> position) {
         return position.flatMap(p -> history.find(p.schemaVersion()))
-                .map(v -> naming.table(v.layout().table())).orElse(latest);
+                .map(v -> target.table(v.layout().table())).orElse(latest);
     }
 
     /** A pool on the configured source, with the settings the dialect relies on. */
@@ -309,7 +318,7 @@ public final class CdcTask implements AutoCloseable {
         return source;
     }
 
-    public MySqlTarget target() {
+    public Target target() {
         return target;
     }
 
@@ -325,6 +334,7 @@ public final class CdcTask implements AutoCloseable {
 
     @Override
     public void close() {
+        readers.shutdown();
         target.close();
         source.close();
     }

@@ -6,6 +6,7 @@ import io.hanacdc.stream.BatchReader;
 import io.hanacdc.stream.ChangeRow;
 import io.hanacdc.stream.ChangeSet;
 import io.hanacdc.watermark.StreamRange;
+import io.hanacdc.target.TargetSession;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.HashSet;
@@ -28,7 +29,7 @@ final class Resnapshot {
     }
 
     /** One chunk; the position's window must be closed (stream drained). */
-    Position step(Connection source, Connection target, Position p) throws SQLException {
+    Position step(Connection source, TargetSession target, Position p) throws SQLException {
         long started = System.nanoTime();
         TableShape shape = stream.shapes().get(source, p.schemaVersion());
         int[] keyIndexes = shape.keyIndexes();

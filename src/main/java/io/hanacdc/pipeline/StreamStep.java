@@ -2,14 +2,14 @@ package io.hanacdc.pipeline;
 
 import io.hanacdc.capture.CaptureVersion;
 import io.hanacdc.checkpoint.Position;
-import io.hanacdc.checkpoint.PositionStore;
-import io.hanacdc.checkpoint.TargetTransaction;
 import io.hanacdc.stream.BatchReader;
 import io.hanacdc.stream.ChangeHook;
 import io.hanacdc.stream.ChangeRow;
 import io.hanacdc.stream.ChangeSet;
 import io.hanacdc.watermark.StreamRange;
 import io.hanacdc.watermark.WatermarkReader;
+import io.hanacdc.target.Target;
+import io.hanacdc.target.TargetSession;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -48,18 +48,18 @@ final class StreamStep {
     private final BatchReader reader;
     private final TableShapes shapes;
     private final TargetSchemaChange schemaChange;
-    private final PositionStore store;
+    private final Target target;
     private final TableObserver observer;
     private final ChangeHook hook;
     private final int batchSize;
 
-    StreamStep(WatermarkReader watermarks, BatchReader reader, TableShapes shapes, TargetSchemaChange schemaChange, PositionStore store,
+    StreamStep(WatermarkReader watermarks, BatchReader reader, TableShapes shapes, TargetSchemaChange schemaChange, Target target,
                TableObserver observer, ChangeHook hook, int batchSize) {
         this.watermarks = watermarks;
         this.reader = reader;
         this.shapes = shapes;
         this.schemaChange = schemaChange;
-        this.store = store;
+        this.target = target;
         this.observer = observer;
         this.hook = hook;
         this.batchSize = batchSize;
@@ -158,7 +158,7 @@ final class StreamStep {
      * The commit half: a batch with rows is applied with its position and the stored position returned;
      * a schema step changes the target table and stores the position; an empty batch only moves the position in memory.
      */
-    Position commit(Connection target, Batch b) throws SQLException {
+    Position commit(TargetSession target, Batch b) throws SQLException {
         if (b.schema() != null) {
             return schemaChange.apply(target, b.schema(), b.next());
         }
@@ -178,9 +178,9 @@ final class StreamStep {
      * Applies the changes (as the table's change route, if any, returned them) and stores the position
      * in one target transaction; returns the position as stored.
      */
-    Position commit(Connection target, ChangeSet raw, Position next, int rows, long startedNanos, TableShape shape) throws SQLException {
+    Position commit(TargetSession session, ChangeSet raw, Position next, int rows, long startedNanos, TableShape shape) throws SQLException {
         ChangeSet changes = hook.beforeApply(shape.table(), ChangeHook.Origin.STREAM, raw);
-        Position stored = TargetTransaction.commit(target, t -> shape.writer().apply(t, changes), store, next);
+        Position stored = target.commit(session, t -> shape.target().apply(t, changes), next);
         observer.batchApplied(next.table(), rows, changes.upserts().size(), changes.deletes().size(), System.nanoTime() - startedNanos);
         hook.afterCommit(shape.table(), ChangeHook.Origin.STREAM, changes);
         return stored;

@@ -46,7 +46,8 @@ public final class TableRoutes extends RouteBuilder {
         return "hanacdc-worker-" + worker;
     }
 
-    private static String routeId(TableWorker worker) {
+    /** The route of a table's worker. */
+    public static String routeId(TableWorker worker) {
         return "table " + worker.table().id();
     }
 

@@ -1,13 +1,14 @@
 package io.hanacdc.pipeline;
 
 import io.hanacdc.checkpoint.Position;
-import io.hanacdc.checkpoint.PositionStore;
 import io.hanacdc.checkpoint.StalePositionException;
 import io.hanacdc.db.Prefetch;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.watermark.StreamRange;
 import io.hanacdc.watermark.Watermark;
-import io.hanacdc.target.mysql.MySqlTarget;
+import io.hanacdc.target.Positions;
+import io.hanacdc.target.Target;
+import io.hanacdc.target.TargetSession;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -15,6 +16,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,14 +41,15 @@ public final class TableWorker {
     /** database.table the rows go to, for status. */
     private final String targetName;
     private final DataSource source;
-    private final MySqlTarget target;
+    private final Target target;
     private final StreamStep stream;
     private final StreamSlots slots;
     private final Resnapshot resnapshot;
     private final VanishCheck vanishCheck;
-    private final PositionStore store;
+    private final Positions store;
     private final TableCommands.Context commandContext;
     private final TableObserver observer;
+    private final Executor readers;
     private final ConcurrentLinkedQueue<Pending> commands = new ConcurrentLinkedQueue<>();
     private volatile Position position;
     /** Another replica owns the table: this one neither polls nor reports lag for it. */
@@ -60,9 +63,9 @@ public final class TableWorker {
     private int failures;
     private long retryAtNanos;
 
-    TableWorker(SourceTable table, String targetName, DataSource source, MySqlTarget target, StreamStep stream, StreamSlots slots,
-                Resnapshot resnapshot, VanishCheck vanishCheck, PositionStore store, TableCommands.Context commandContext,
-                TableObserver observer) {
+    TableWorker(SourceTable table, String targetName, DataSource source, Target target, StreamStep stream, StreamSlots slots,
+                Resnapshot resnapshot, VanishCheck vanishCheck, TableCommands.Context commandContext, TableObserver observer,
+                Executor readers) {
         this.table = table;
         this.targetName = targetName;
         this.source = source;
@@ -71,9 +74,10 @@ public final class TableWorker {
         this.slots = slots;
         this.resnapshot = resnapshot;
         this.vanishCheck = vanishCheck;
-        this.store = store;
+        this.store = target.positions();
         this.commandContext = commandContext;
         this.observer = observer;
+        this.readers = readers;
     }
 
     public SourceTable table() {
@@ -116,7 +120,7 @@ public final class TableWorker {
             state = position.phase() == Position.Phase.RESNAPSHOT ? "resnapshot" : "streaming";
             advance();
             if (!standby && vanishCheck.due(position)) {
-                try (Connection s = source.getConnection(); Connection t = target.connection()) {
+                try (Connection s = source.getConnection(); TargetSession t = target.session()) {
                     position = vanishCheck.run(s, t, position);
                 }
             }
@@ -145,7 +149,7 @@ public final class TableWorker {
 
     private void runCommands() {
         for (Pending pending = commands.poll(); pending != null; pending = commands.poll()) {
-            try (Connection s = source.getConnection(); Connection t = target.connection()) {
+            try (Connection s = source.getConnection(); TargetSession t = target.session()) {
                 Position current = position != null ? position : store.load(t, table.id())
                         .orElseThrow(() -> new IllegalStateException("table " + table.id() + " has not started yet"));
                 Position next = store.save(t, pending.command().apply(commandContext, s, current));
@@ -160,7 +164,7 @@ public final class TableWorker {
     }
 
     private Position loadOrStart() throws SQLException {
-        try (Connection t = target.connection()) {
+        try (TargetSession t = target.session()) {
             var stored = store.load(t, table.id());
             if (stored.isPresent()) {
                 if (freshAsOf == null) { // until the first drained poll, the target is known complete only up to now
@@ -182,7 +186,7 @@ public final class TableWorker {
 
     /** The initial load; a table whose shape changed meanwhile is loaded again from the start in its new shape. */
     private void snapshot() throws SQLException {
-        try (Connection s = source.getConnection(); Connection t = target.connection()) {
+        try (Connection s = source.getConnection(); TargetSession t = target.session()) {
             if (stream.shapes().history().latest().version() != position.schemaVersion()) {
                 position = stream.commit(t, stream.restartLoad(s, position));
                 LOG.info("table {}: its shape changed during the initial load, which starts again", table.id());
@@ -198,13 +202,13 @@ public final class TableWorker {
      * reading ahead) and goes on at its next poll.
      */
     private void advance() throws SQLException {
-        try (StreamSlots.Turn turn = slots.take(); Connection s = source.getConnection(); Connection t = target.connection()) {
+        try (StreamSlots.Turn turn = slots.take(); Connection s = source.getConnection(); TargetSession t = target.session()) {
             StreamStep.Batch batch = stream.read(s, position);
             while (true) {
                 boolean lastOfTurn = turn.over();
                 // after a schema step the stored position may differ from the step's (re-snapshot, fresh start): read anew
                 boolean readAhead = !batch.drained() && batch.schema() == null && !lastOfTurn;
-                Prefetch<StreamStep.Batch> next = readAhead ? Prefetch.start(readAfter(s, batch.next())) : null;
+                Prefetch<StreamStep.Batch> next = readAhead ? Prefetch.start(readers, readAfter(s, batch.next())) : null;
                 Position stored;
                 try {
                     stored = stream.commit(t, batch);

@@ -1,21 +1,16 @@
 package io.hanacdc.pipeline;
 
 import io.hanacdc.CdcException;
-import io.hanacdc.checkpoint.DdlFence;
 import io.hanacdc.checkpoint.Position;
-import io.hanacdc.checkpoint.PositionStore;
 import io.hanacdc.config.SchemaChangePolicy;
 import io.hanacdc.config.SchemaChangePolicy.Action;
 import io.hanacdc.config.SchemaChangePolicy.Kind;
 import io.hanacdc.schema.SchemaDiff;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.TableId;
-import io.hanacdc.target.mysql.MySqlFlavor;
-import io.hanacdc.target.mysql.TargetAlter;
-import java.sql.Connection;
+import io.hanacdc.target.Target;
+import io.hanacdc.target.TargetSession;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,19 +23,17 @@ import org.slf4j.LoggerFactory;
 final class TargetSchemaChange {
     private static final Logger LOG = LoggerFactory.getLogger(TargetSchemaChange.class);
     private final SchemaChangePolicy policy;
-    private final MySqlFlavor flavor;
-    private final PositionStore store;
+    private final Target target;
     private final boolean idsSurviveRenames;
 
-    TargetSchemaChange(SchemaChangePolicy policy, MySqlFlavor flavor, PositionStore store, boolean idsSurviveRenames) {
+    TargetSchemaChange(SchemaChangePolicy policy, Target target, boolean idsSurviveRenames) {
         this.policy = policy;
-        this.flavor = flavor;
-        this.store = store;
+        this.target = target;
         this.idsSurviveRenames = idsSurviveRenames;
     }
 
-    /** The DDL runs only while this process holds the table's current position (see DdlFence). */
-    Position apply(Connection target, StreamStep.SchemaStep step, Position next) throws SQLException {
+    /** The DDL runs only while this process holds the table's current position (see Target#fenced). */
+    Position apply(TargetSession session, StreamStep.SchemaStep step, Position next) throws SQLException {
         TableId id = next.table();
         Position before = next.withSchemaVersion(step.from().version().version());
         if (step.restart() != null) {
@@ -48,12 +41,8 @@ final class TargetSchemaChange {
             if (recreated) {
                 check(id, Kind.RECREATE_TABLE, "was dropped and created again");
             }
-            Position stored = DdlFence.run(target, store, "DROP TABLE and CREATE TABLE " + step.to().target().qualifiedName(), before, t -> {
-                try (Statement s = t.createStatement()) {
-                    s.execute("DROP TABLE IF EXISTS " + step.to().target().qualifiedName());
-                }
-                step.to().target().ensure(t, flavor);
-            }, next.restartSnapshot(step.restart(), next.schemaVersion()));
+            Position stored = target.fenced(session, "DROP TABLE and CREATE TABLE " + step.to().target().qualifiedName(), before,
+                    t -> target.recreate(t, step.to().target()), next.restartSnapshot(step.restart(), next.schemaVersion()));
             LOG.info("table {} {}: target table made anew, copying it again", id,
                     recreated ? "was re-created at the source" : "changed shape during its initial load");
             return stored;
@@ -61,23 +50,18 @@ final class TargetSchemaChange {
         SchemaDiff diff = SchemaDiff.of(step.from().table(), step.from().version().columnIds(), step.to().table(),
                 step.to().version().columnIds(), idsSurviveRenames);
         boolean keepDropped = decide(id, diff);
-        boolean backfill = diff.added().stream().anyMatch(TargetAlter::needsBackfill)
+        boolean backfill = diff.added().stream().anyMatch(target::needsBackfill)
                 || !idsSurviveRenames && !diff.added().isEmpty() && !diff.dropped().isEmpty();
-        Position stored = DdlFence.run(target, store, "ALTER TABLE " + step.to().target().qualifiedName() + " (" + diff + ")", before,
+        Position stored = target.fenced(session, "ALTER TABLE " + step.to().target().qualifiedName() + " (" + diff + ")", before,
                 t -> alter(t, step, diff, keepDropped), backfill ? next.resnapshot() : next);
         LOG.info("table {}: target table now has the shape of capture version {} ({}){}", id, next.schemaVersion(),
                 diff.isEmpty() ? "no column change" : diff, backfill ? "; its rows are copied again to fill the new column(s)" : "");
         return stored;
     }
 
-    /** The ALTER written against the target's columns as they are now, so a repeat after a crash does nothing twice. */
-    private void alter(Connection target, StreamStep.SchemaStep step, SchemaDiff diff, boolean keepDropped) throws SQLException {
-        List<String> alter = TargetAlter.statements(step.from().target(), step.to().target(), diff,
-                step.to().target().existingColumns(target), keepDropped, flavor);
-        try (Statement s = target.createStatement()) {
-            for (String sql : alter) {
-                s.execute(sql);
-            }
+    private void alter(TargetSession session, StreamStep.SchemaStep step, SchemaDiff diff, boolean keepDropped) throws SQLException {
+        try {
+            target.alter(session, step.from().target(), step.to().target(), diff, keepDropped);
         } catch (SQLException e) {
             throw new CdcException("table " + step.to().table().id() + ": the target table could not follow the source change (" + diff + "): "
                     + e.getMessage() + ". Change the target table by hand, or set the policy to stop and re-create it", e);

@@ -1,10 +1,11 @@
 package io.hanacdc.pipeline;
 
 import io.hanacdc.checkpoint.Position;
-import io.hanacdc.checkpoint.PositionStore;
 import io.hanacdc.stream.ChangeSet;
 import io.hanacdc.stream.VanishQueries;
 import io.hanacdc.watermark.Watermark;
+import io.hanacdc.target.Target;
+import io.hanacdc.target.TargetSession;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -23,15 +24,15 @@ final class VanishCheck {
     private static final Logger LOG = LoggerFactory.getLogger(VanishCheck.class);
     private final Optional<Duration> interval;
     private final VanishQueries queries;
-    private final PositionStore store;
+    private final Target target;
     private final StreamStep stream;
     private final TableObserver observer;
     private long dueAtNanos;
 
-    VanishCheck(Optional<Duration> interval, VanishQueries queries, PositionStore store, StreamStep stream, TableObserver observer) {
+    VanishCheck(Optional<Duration> interval, VanishQueries queries, Target target, StreamStep stream, TableObserver observer) {
         this.interval = interval;
         this.queries = queries;
-        this.store = store;
+        this.target = target;
         this.stream = stream;
         this.observer = observer;
         this.dueAtNanos = System.nanoTime() + interval.map(Duration::toNanos).orElse(0L);
@@ -70,22 +71,12 @@ final class VanishCheck {
      * a stale owner's re-load rolls back. And the re-load converges to the source like any re-snapshot,
      * so even a wrong decision would cost a re-load, never a row.
      */
-    Position run(Connection source, Connection target, Position current) throws SQLException {
+    Position run(Connection source, TargetSession session, Position current) throws SQLException {
         dueAtNanos = System.nanoTime() + interval.orElseThrow().toNanos();
         TableShape shape = stream.shapes().get(source, current.schemaVersion());
-        Optional<Position> stored;
-        long targetRows;
-        int isolation = target.getTransactionIsolation();
-        target.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
-        target.setAutoCommit(false);
-        try {
-            stored = store.load(target, current.table());
-            targetRows = shape.target().rowCount(target);
-            target.commit();
-        } finally {
-            target.setAutoCommit(true);
-            target.setTransactionIsolation(isolation);
-        }
+        Target.Counted counted = target.count(session, shape.target(), current.table());
+        Optional<Position> stored = counted.position();
+        long targetRows = counted.rows();
         if (stored.isEmpty() || stored.get().version() != current.version() || stored.get().schemaVersion() != current.schemaVersion()) {
             return current; // moved by another process: this one finds out at its next commit and re-reads it
         }
@@ -101,6 +92,6 @@ final class VanishCheck {
                 removals.keys(), shape.target().qualifiedName());
         observer.vanished(current.table());
         ChangeSet empty = ChangeSet.resolved(true, List.of(), List.of(), shape.keyIndexes());
-        return stream.commit(target, empty, current.resnapshot(), 0, System.nanoTime(), shape);
+        return stream.commit(session, empty, current.resnapshot(), 0, System.nanoTime(), shape);
     }
 }

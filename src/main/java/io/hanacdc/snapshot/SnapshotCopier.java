@@ -1,8 +1,6 @@
 package io.hanacdc.snapshot;
 
 import io.hanacdc.checkpoint.Position;
-import io.hanacdc.checkpoint.PositionStore;
-import io.hanacdc.checkpoint.TargetTransaction;
 import io.hanacdc.db.Prefetch;
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
@@ -11,10 +9,13 @@ import io.hanacdc.source.KeysetReader;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.stream.ChangeHook;
 import io.hanacdc.stream.ChangeSet;
-import io.hanacdc.target.mysql.RowWriter;
+import io.hanacdc.target.Target;
+import io.hanacdc.target.TargetSession;
+import io.hanacdc.target.TargetTable;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.concurrent.Executor;
 
 /**
  * Initial load of one table: keyset chunks in primary-key order, each chunk written together with
@@ -25,27 +26,29 @@ import java.util.List;
 public final class SnapshotCopier {
     private final SourceDialect dialect;
     private final SourceTable table;
-    private final RowWriter writer;
-    private final PositionStore store;
+    private final TargetTable writer;
+    private final Target target;
     private final KeysetReader chunks;
     private final List<ColumnType> keyTypes;
     private final ChangeHook hook;
     private final int[] keyIndexes;
+    private final Executor readers;
 
-    public SnapshotCopier(SourceDialect dialect, SourceTable table, RowWriter writer, PositionStore store, int chunkSize,
-                          ChangeHook hook, int[] keyIndexes) {
+    public SnapshotCopier(SourceDialect dialect, SourceTable table, TargetTable writer, Target target, int chunkSize,
+                          ChangeHook hook, int[] keyIndexes, Executor readers) {
         this.dialect = dialect;
         this.table = table;
         this.writer = writer;
-        this.store = store;
+        this.target = target;
         this.chunks = new KeysetReader(dialect, table, chunkSize);
         this.keyTypes = table.keyColumns().stream().map(SourceColumn::type).toList();
         this.hook = hook;
         this.keyIndexes = keyIndexes;
+        this.readers = readers;
     }
 
     /** Copies the whole table from where the position says, then returns the position switched to streaming. */
-    public Position copy(Connection source, Connection target, Position position, SnapshotListener listener) throws SQLException {
+    public Position copy(Connection source, TargetSession session, Position position, SnapshotListener listener) throws SQLException {
         long estimate = dialect.estimateRows(source, table.id());
         SnapshotProgress progress = new SnapshotProgress(table.id(), estimate, position.snapshotRows());
         Position p = position;
@@ -61,9 +64,9 @@ public final class SnapshotCopier {
             ChangeSet changes = hook.beforeApply(table, ChangeHook.Origin.SNAPSHOT, ChangeSet.resolved(List.of(), rows, keyIndexes));
             String after = chunk.lastKey();
             // the next chunk is read while this one is written (see Prefetch)
-            Prefetch<Chunk> next = chunk.last() ? null : Prefetch.start(() -> readChunk(source, after));
+            Prefetch<Chunk> next = chunk.last() ? null : Prefetch.start(readers, () -> readChunk(source, after));
             try {
-                p = TargetTransaction.commit(target, t -> writer.apply(t, changes), store, p);
+                p = target.commit(session, t -> writer.apply(t, changes), p);
             } finally {
                 if (next != null) {
                     next.settle();

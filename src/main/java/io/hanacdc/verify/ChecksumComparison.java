@@ -5,7 +5,7 @@ import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.sql.ChecksumSql;
-import io.hanacdc.target.mysql.TargetTable;
+import io.hanacdc.target.TargetTable;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayDeque;

@@ -6,7 +6,7 @@ import io.hanacdc.source.KeysetReader;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.sql.Identifiers;
 import io.hanacdc.stream.KeyRefetcher;
-import io.hanacdc.target.mysql.TargetTable;
+import io.hanacdc.target.TargetTable;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -5,7 +5,7 @@ import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.sql.Identifiers;
-import io.hanacdc.target.mysql.TargetTable;
+import io.hanacdc.target.TargetTable;
 import io.hanacdc.target.mysql.TargetValues;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

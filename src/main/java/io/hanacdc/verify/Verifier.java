@@ -1,7 +1,6 @@
 package io.hanacdc.verify;
 
 import com.zaxxer.hikari.HikariDataSource;
-import io.hanacdc.checkpoint.PositionStore;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.pipeline.CdcTask;
 import io.hanacdc.schema.SourceTable;
@@ -9,9 +8,10 @@ import io.hanacdc.schema.TablePattern;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialects;
 import io.hanacdc.source.TableResolver;
+import io.hanacdc.target.Positions;
+import io.hanacdc.target.TargetSession;
+import io.hanacdc.target.TargetTable;
 import io.hanacdc.target.mysql.MySqlTarget;
-import io.hanacdc.target.mysql.TargetNaming;
-import io.hanacdc.target.mysql.TargetTable;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -47,23 +47,22 @@ public final class Verifier {
     public Result run(List<TablePattern> tables) throws SQLException, InterruptedException {
         SourceDialect dialect = SourceDialects.forUrl(cfg.source().url(), cfg.capture());
         try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 1);
-             MySqlTarget target = new MySqlTarget(cfg.target(), 1);
-             Connection s = source.getConnection(); Connection t = target.connection()) {
+             MySqlTarget target = MySqlTarget.open(cfg, 2);
+             Connection s = source.getConnection(); Connection t = target.connection(); TargetSession ts = target.session()) {
             TableResolver.Resolved listed = new TableResolver(dialect, cfg.cdcSchema()).resolve(s, tables);
             List<SourceTable> resolved = listed.tables();
-            PositionStore positions = new PositionStore(cfg.controlDatabase().isEmpty() ? target.database() : cfg.controlDatabase(), cfg.task());
-            TargetNaming naming = new TargetNaming(cfg.targetNames(), target.database());
+            Positions positions = target.positions();
             long compared = 0;
             long differences = listed.refused().size(); // a table that cannot be replicated is not equal on both sides
             long fetched = 0;
             listed.refused().forEach((id, reason) -> out.printf("%s: 1 difference(s): not compared, the table cannot be replicated: %s%n", id, reason));
             for (SourceTable table : resolved) {
-                TargetTable targetTable = naming.table(table);
+                TargetTable targetTable = target.table(table);
                 TableComparison comparison = new TableComparison(dialect, targetTable, CHUNK_SIZE);
                 ChecksumComparison checksums = new ChecksumComparison(dialect, targetTable, comparison);
                 long estimate = dialect.estimateRows(s, table.id());
                 long deadline = System.nanoTime() + maxWait.toNanos();
-                List<String> missing = awaitColumns(targetTable, t, deadline);
+                List<String> missing = awaitColumns(target, targetTable, t, deadline);
                 if (!missing.isEmpty()) {
                     out.printf("%s: 1 difference(s): the target table lacks column(s) %s of the source table%n", table.id(), missing);
                     differences++;
@@ -73,7 +72,7 @@ public final class Verifier {
                 List<Difference> persisting;
                 do { // more differences than listed: once the listed ones are gone, compare the whole table again
                     o = checksums.compare(s, t, progress(table, estimate));
-                    persisting = settle(comparison, s, t, positions, o.listed(), deadline);
+                    persisting = settle(comparison, s, t, ts, positions, o.listed(), deadline);
                 } while (o.unlisted() > 0 && persisting.isEmpty() && System.nanoTime() < deadline);
                 long found = persisting.size() + o.unlisted();
                 out.printf("%s: source %d rows, target %d rows, %d compared, %d difference(s); %s, %d rows read%n",
@@ -96,9 +95,10 @@ public final class Verifier {
      * The source columns the target table lacks once the wait is over: while the task runs, a column
      * added at the source reaches the target when the stream gets to the change (DESIGN §5).
      */
-    private static List<String> awaitColumns(TargetTable table, Connection t, long deadline) throws SQLException, InterruptedException {
+    private static List<String> awaitColumns(MySqlTarget target, TargetTable table, Connection t, long deadline)
+            throws SQLException, InterruptedException {
         while (true) {
-            List<String> missing = table.missingColumns(t);
+            List<String> missing = target.missingColumns(t, table);
             if (missing.isEmpty() || System.nanoTime() >= deadline) {
                 return missing;
             }
@@ -118,15 +118,15 @@ public final class Verifier {
     }
 
     /** Re-checks the differing keys until none is left, or they are unchanged while the task applied nothing, or time is up. */
-    private List<Difference> settle(TableComparison comparison, Connection s, Connection t, PositionStore positions,
+    private List<Difference> settle(TableComparison comparison, Connection s, Connection t, TargetSession ts, Positions positions,
                                     List<Difference> found, long deadline) throws SQLException, InterruptedException {
         List<Difference> current = found;
-        long applied = appliedSoFar(t, positions);
+        long applied = appliedSoFar(ts, positions);
         int quietChecks = 0;
         while (!current.isEmpty() && System.nanoTime() < deadline) {
             Thread.sleep(RECHECK_INTERVAL.toMillis());
             List<Difference> again = comparison.recheck(s, t, current);
-            long appliedNow = appliedSoFar(t, positions);
+            long appliedNow = appliedSoFar(ts, positions);
             boolean unchanged = again.size() == current.size();
             for (int i = 0; unchanged && i < again.size(); i++) {
                 unchanged = again.get(i).sameAs(current.get(i));
@@ -142,7 +142,7 @@ public final class Verifier {
     }
 
     /** Batches applied plus rows loaded over the task's tables: unchanged between two checks means the task was quiet. */
-    private static long appliedSoFar(Connection t, PositionStore positions) {
+    private static long appliedSoFar(TargetSession t, Positions positions) {
         try {
             return positions.list(t).stream().mapToLong(p -> p.batchesApplied() + p.snapshotRows()).sum();
         } catch (SQLException e) {

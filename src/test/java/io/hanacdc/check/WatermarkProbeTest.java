@@ -11,7 +11,8 @@ import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.OpenTransactions;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialects;
-import io.hanacdc.target.mysql.MySqlTarget;
+import io.hanacdc.target.Target;
+import io.hanacdc.target.TargetResolver;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.util.List;
@@ -38,7 +39,7 @@ class WatermarkProbeTest {
 
     private static ProbeResult run(CdcConfig cfg, SourceDialect dialect) throws Exception {
         CaptureNames names = new CaptureNames(cfg.cdcSchema(), dialect.maxIdentifierBytes());
-        try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 3); MySqlTarget target = new MySqlTarget(cfg.target(), 1)) {
+        try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 3); Target target = TargetResolver.open(cfg, 1)) {
             SharedCaptureObjects shared = new SharedCaptureObjects(dialect, names, cfg.task(), cfg.lockTimeout());
             try {
                 return WatermarkProbe.ofTask().run(new CheckContext(cfg, dialect, names, source, target, List.of(), shared, "t", java.util.Set.of()));

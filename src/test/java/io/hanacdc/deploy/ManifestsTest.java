@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hanacdc.config.DocumentedSettings;
 import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +29,6 @@ import org.yaml.snakeyaml.Yaml;
 class ManifestsTest {
     /** Where the Deployment and the Integration mount the Secret's files. */
     private static final String SECRETS = "/etc/hana-cdc/secrets";
-    private static final Pattern DOCUMENTED_KEY = Pattern.compile("(?m)^#?\\s*(hanacdc\\.[a-z0-9.-]+)\\s*=");
 
     @Test
     void manifestsAreCompleteAndConsistent() throws Exception {
@@ -48,7 +47,7 @@ class ManifestsTest {
         }
         assertEquals(Set.of("ConfigMap", "Secret", "ServiceAccount", "Role", "RoleBinding", "Deployment", "Service", "Integration"),
                 byKind.keySet());
-        Set<String> documented = documentedKeys();
+        Set<String> documented = DocumentedSettings.inApplicationProperties();
 
         Properties config = new Properties();
         config.load(new StringReader((String) map(byKind.get("ConfigMap").get("data"), "ConfigMap data").get("application.properties")));
@@ -130,16 +129,6 @@ class ManifestsTest {
             }
         }
         throw new AssertionError("no entry named " + name + " in " + list);
-    }
-
-    /** Every hanacdc.* key application.properties documents, set or commented out. */
-    private static Set<String> documentedKeys() throws Exception {
-        Matcher m = DOCUMENTED_KEY.matcher(Files.readString(Path.of("application.properties")));
-        List<String> keys = new ArrayList<>();
-        while (m.find()) {
-            keys.add(m.group(1));
-        }
-        return Set.copyOf(keys);
     }
 
     private static String env(Map<String, Object> container, String name) {

@@ -20,11 +20,12 @@ import org.junit.jupiter.api.Test;
  * The task started the way another Camel runtime (Camel K, camel run) starts it: a plain camel-main
  * that knows nothing of hana-cdc but the route builder class name and the settings. Its HTTP server
  * binds where camel.server.* say, so the admin API's rules follow that address, not hanacdc.admin.host.
+ * A mistyped hanacdc.* key among the runtime's settings is refused there too.
  */
 class CamelRuntimeEntryTest {
     private static final String TOKEN = "t0ken-for-tests";
 
-    private static Main start(Pipeline p, int port, Map<String, String> extra) throws Exception {
+    static Main start(Pipeline p, int port, Map<String, String> extra) throws Exception {
         Properties settings = new Properties();
         settings.put("camel.main.routes-builder-classes", "io.hanacdc.HanaCdcRoutes");
         settings.put("camel.server.enabled", "true");
@@ -78,27 +79,39 @@ class CamelRuntimeEntryTest {
         }
     }
 
-    @Test
-    void aNonLoopbackBindWithoutATokenRefusesToStart() throws Exception {
-        try (Pipeline p = new Pipeline("camelopen")) {
+    /** The messages of the task's refusal to start with these settings, once it is known nothing was installed on the source. */
+    private static String refusal(String name, Map<String, String> extra, String why) throws Exception {
+        try (Pipeline p = new Pipeline(name)) {
             exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY, v text)");
             int port = AppProcess.freePort();
-            // hanacdc.admin.host keeps its loopback default: what counts is where camel.server.host binds.
             Main[] started = new Main[1];
             Exception refused;
             try {
-                refused = assertThrows(Exception.class, () -> started[0] = start(p, port, Map.of()),
-                        "camel-main binds 0.0.0.0 by default: without a token the task must not start");
+                refused = assertThrows(Exception.class, () -> started[0] = start(p, port, extra), why);
             } finally {
                 if (started[0] != null) {
                     started[0].stop();
                 }
             }
-            String message = messages(refused);
-            assertTrue(message.contains("hanacdc.admin.token") && message.contains("camel.server.host") && message.contains("0.0.0.0"), message);
             assertEquals(0, count(p.sourceUrl, "SELECT COUNT(*) FROM pg_trigger WHERE tgrelid = 'public.t'::regclass"),
                     "refused before anything was installed on the source");
+            return messages(refused);
         }
+    }
+
+    @Test
+    void aNonLoopbackBindWithoutATokenRefusesToStart() throws Exception {
+        // hanacdc.admin.host keeps its loopback default: what counts is where camel.server.host binds.
+        String message = refusal("camelopen", Map.of(), "camel-main binds 0.0.0.0 by default: without a token the task must not start");
+        assertTrue(message.contains("hanacdc.admin.token") && message.contains("camel.server.host") && message.contains("0.0.0.0"), message);
+    }
+
+    @Test
+    void aMistypedSettingRefusesToStartNamingTheNearestOne() throws Exception {
+        String message = refusal("cameltypo", Map.of("hanacdc.admin.token", TOKEN, "hanacdc.snapshot.chunksize", "10"),
+                "a key no setting has must not be ignored");
+        assertTrue(message.contains("unknown setting hanacdc.snapshot.chunksize (in Camel's override properties): "
+                + "did you mean hanacdc.snapshot.chunk-size?"), message);
     }
 
     @Test

@@ -5,7 +5,7 @@ import static io.hanacdc.it.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hanacdc.checkpoint.PositionStore;
+import io.hanacdc.target.mysql.PositionStore;
 import io.hanacdc.pipeline.TableWorker;
 import io.hanacdc.schema.TableId;
 import java.sql.Connection;

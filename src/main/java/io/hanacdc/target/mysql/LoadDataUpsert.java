@@ -31,7 +31,7 @@ final class LoadDataUpsert {
     private static final Set<Integer> REFUSED = Set.of(4166, 1148, 1044, 1142);
     private static final Logger LOG = LoggerFactory.getLogger(LoadDataUpsert.class);
 
-    private final TargetTable table;
+    private final MySqlTable table;
     private final MySqlFlavor flavor;
     private final ValueBinder binder;
     private final String drop;
@@ -40,7 +40,7 @@ final class LoadDataUpsert {
     private final String merge;
     private boolean refused;
 
-    LoadDataUpsert(TargetTable table, MySqlFlavor flavor, ValueBinder binder) {
+    LoadDataUpsert(MySqlTable table, MySqlFlavor flavor, ValueBinder binder) {
         this.table = table;
         this.flavor = flavor;
         this.binder = binder;

@@ -19,6 +19,11 @@ import java.util.Set;
  */
 final class PrivilegesProbe implements Probe {
     private static final String SCRATCH = "hanacdc_check_rights";
+    private final MySqlTarget target;
+
+    PrivilegesProbe(MySqlTarget target) {
+        this.target = target;
+    }
 
     @Override
     public String name() {
@@ -32,12 +37,12 @@ final class PrivilegesProbe implements Probe {
 
     @Override
     public ProbeResult run(CheckContext ctx) throws SQLException {
-        Set<String> databases = new LinkedHashSet<>(List.of(ctx.target().database()));
+        Set<String> databases = new LinkedHashSet<>(List.of(target.database()));
         if (!ctx.config().controlDatabase().isEmpty()) {
             databases.add(ctx.config().controlDatabase());
         }
         List<String> refused = new ArrayList<>();
-        try (Connection c = ctx.target().connection()) {
+        try (Connection c = target.connection()) {
             for (String db : databases) {
                 refused.addAll(tryIn(c, db, "_" + ctx.scratchSuffix()));
             }

@@ -26,6 +26,12 @@ final class RoundTripProbe implements Probe {
     private static final int STATEMENT_ROWS = 3;
     private static final int LOAD_ROWS = LoadDataUpsert.MIN_ROWS + 2;
 
+    private final MySqlTarget target;
+
+    RoundTripProbe(MySqlTarget target) {
+        this.target = target;
+    }
+
     @Override
     public String name() {
         return "target round trip";
@@ -38,16 +44,15 @@ final class RoundTripProbe implements Probe {
 
     @Override
     public ProbeResult run(CheckContext ctx) throws SQLException {
-        MySqlTarget target = ctx.target();
         SourceTable source = ExtremeRows.table(target.database(), ctx.scratchSuffix());
-        TargetTable table = new TargetTable(target.database(), source.id().name(), source);
+        MySqlTable table = new MySqlTable(target.database(), source.id().name(), source, target.flavor());
         String checked = "extreme values of " + (source.columns().size() - 1) + " mapped types through the statement and LOAD DATA paths";
         List<String> wrong = new ArrayList<>();
         boolean loaded;
         try (Connection c = target.connection()) {
             drop(c, table);
             try {
-                table.ensure(c, target.flavor());
+                table.ensure(c);
                 RowWriter writer = new RowWriter(table, target.flavor());
                 wrong.addAll(roundTrip(c, writer, table, ExtremeRows.rows(STATEMENT_ROWS), "statement"));
                 long before = loads(c);
@@ -65,7 +70,7 @@ final class RoundTripProbe implements Probe {
     }
 
     /** Writes the rows with the task's writer, committed, reads them back and names every value that differs. */
-    private static List<String> roundTrip(Connection c, RowWriter writer, TargetTable table, List<Object[]> rows, String path) throws SQLException {
+    private static List<String> roundTrip(Connection c, RowWriter writer, MySqlTable table, List<Object[]> rows, String path) throws SQLException {
         try (Statement s = c.createStatement()) {
             s.execute("DELETE FROM " + table.qualifiedName());
         }
@@ -116,7 +121,7 @@ final class RoundTripProbe implements Probe {
         }
     }
 
-    private static void drop(Connection c, TargetTable table) throws SQLException {
+    private static void drop(Connection c, MySqlTable table) throws SQLException {
         try (Statement s = c.createStatement()) {
             s.execute("DROP TABLE IF EXISTS " + table.qualifiedName());
         }

@@ -37,7 +37,7 @@ public final class RowWriter {
     private final LoadDataUpsert load;
     private final TargetEmptier emptier;
 
-    public RowWriter(TargetTable table, MySqlFlavor flavor) {
+    public RowWriter(MySqlTable table, MySqlFlavor flavor) {
         List<String> cols = table.source().columnNames().stream().map(Identifiers::backtick).toList();
         List<String> keyCols = table.source().primaryKey().stream().map(Identifiers::backtick).toList();
         this.table = table.source().id().toString();

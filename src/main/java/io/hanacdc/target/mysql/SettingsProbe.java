@@ -20,6 +20,12 @@ final class SettingsProbe implements Probe {
     /** Batch statements stay under RowWriter's 4 MB; twice that leaves room for escaping and a larger row. */
     private static final long MIN_PACKET = 8L << 20;
 
+    private final MySqlTarget target;
+
+    SettingsProbe(MySqlTarget target) {
+        this.target = target;
+    }
+
     @Override
     public String name() {
         return "target settings";
@@ -29,7 +35,7 @@ final class SettingsProbe implements Probe {
     public ProbeResult run(CheckContext ctx) throws SQLException {
         List<String> problems = new ArrayList<>();
         String checked;
-        try (Connection c = ctx.target().connection(); Statement s = c.createStatement();
+        try (Connection c = target.connection(); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT VERSION(), @@local_infile, @@SESSION.sql_mode, @@SESSION.time_zone, @@max_allowed_packet")) {
             rs.next();
             String mode = rs.getString(3);
@@ -46,10 +52,10 @@ final class SettingsProbe implements Probe {
                 problems.add("max_allowed_packet " + packet + " is under " + MIN_PACKET + " (batches would fail):"
                         + " SET GLOBAL max_allowed_packet = 67108864 and in the server's configuration");
             }
-            boolean loads = infile && ctx.target().flavor().loadsLocalFiles() && !ctx.config().target().url().contains("allowLocalInfile=false");
-            checked = ctx.target().flavor() + " " + rs.getString(1) + ", sql_mode strict, time_zone +00:00, max_allowed_packet " + packet
+            boolean loads = infile && target.flavor().loadsLocalFiles() && !ctx.config().target().url().contains("allowLocalInfile=false");
+            checked = target.flavor() + " " + rs.getString(1) + ", sql_mode strict, time_zone +00:00, max_allowed_packet " + packet
                     + (loads ? ", LOAD DATA path on" : ", LOAD DATA path off (local_infile=" + (infile ? "ON" : "OFF")
-                            + ", driver " + (ctx.target().flavor().loadsLocalFiles() ? "allows" : "not used for") + " local files): batches use"
+                            + ", driver " + (target.flavor().loadsLocalFiles() ? "allows" : "not used for") + " local files): batches use"
                             + " the slower statement path; SET GLOBAL local_infile = ON to speed them up");
         }
         return problems.isEmpty() ? ProbeResult.pass(this, checked) : ProbeResult.fail(this, checked, String.join("; ", problems));

@@ -28,7 +28,7 @@ public final class TargetAlter {
      * @param keepDropped  keep dropped columns (made nullable) instead of dropping them
      * @return the statement, or empty when the target already has the new shape
      */
-    public static List<String> statements(TargetTable from, TargetTable to, SchemaDiff diff, Set<String> existing, boolean keepDropped,
+    public static List<String> statements(MySqlTable from, MySqlTable to, SchemaDiff diff, Set<String> existing, boolean keepDropped,
                                           MySqlFlavor flavor) {
         Set<String> have = new HashSet<>();
         existing.forEach(c -> have.add(c.toLowerCase(Locale.ROOT)));
@@ -64,7 +64,7 @@ public final class TargetAlter {
         return !NO_LITERAL_DEFAULT.contains(t.kind()) && !(t.kind() == Kind.SOURCE_TEXT && t.length() == 0);
     }
 
-    private static String definition(TargetTable table, SourceColumn c, MySqlFlavor flavor) {
+    private static String definition(MySqlTable table, SourceColumn c, MySqlFlavor flavor) {
         List<SourceColumn> columns = table.source().columns();
         SourceColumn own = columns.stream().filter(x -> x.name().equals(c.name())).findFirst().orElse(c);
         String type = MySqlTypes.columnTypes(List.of(own), new HashSet<>(table.source().primaryKey()), flavor).get(0);

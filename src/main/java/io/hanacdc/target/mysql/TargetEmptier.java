@@ -26,7 +26,7 @@ final class TargetEmptier {
     /** A condition on the key with placeholders, and which key value each placeholder takes. */
     private record Condition(String sql, List<Integer> keyIndexes) {}
 
-    TargetEmptier(TargetTable table, ValueBinder binder, int rowsPerStatement) {
+    TargetEmptier(MySqlTable table, ValueBinder binder, int rowsPerStatement) {
         this.table = table.qualifiedName();
         this.keys = table.source().primaryKey().stream().map(Identifiers::backtick).toList();
         this.keyColumns = table.source().keyColumns();

@@ -21,20 +21,22 @@ import java.util.Set;
  * hanacdc.target.database-map), within MySQL's limits; apply, schema changes, verify and status all
  * take their target table from here.
  */
-public final class TargetNaming {
+final class TargetNaming {
     /** MySQL and MariaDB allow table names of up to 64 characters. */
     private static final int MAX_NAME = 64;
     private final TargetNames names;
     private final String defaultDatabase;
+    private final MySqlFlavor flavor;
 
     /** @param defaultDatabase the database of hanacdc.target.url, for schemas the map does not name */
-    public TargetNaming(TargetNames names, String defaultDatabase) {
+    TargetNaming(TargetNames names, String defaultDatabase, MySqlFlavor flavor) {
         this.names = names;
         this.defaultDatabase = defaultDatabase;
+        this.flavor = flavor;
     }
 
     /** The target table of a source table (in the shape of that source table). */
-    public TargetTable table(SourceTable source) {
+    MySqlTable table(SourceTable source) {
         TableId id = source.id();
         String name = names.tableName(id);
         int length = name.codePointCount(0, name.length());
@@ -44,11 +46,11 @@ public final class TargetNaming {
                             : "MySQL/MariaDB do not allow (blank, or ending in a space)")
                     + ": change " + TargetNames.TEMPLATE_KEY + " (now " + names.template() + ") or replicate this table with another task");
         }
-        return new TargetTable(names.database(id).orElse(defaultDatabase), name, source);
+        return new MySqlTable(names.database(id).orElse(defaultDatabase), name, source, flavor);
     }
 
     /** database.table, for status and messages. */
-    public String describe(TableId id) {
+    String describe(TableId id) {
         return names.database(id).orElse(defaultDatabase) + "." + names.tableName(id);
     }
 
@@ -56,12 +58,12 @@ public final class TargetNaming {
      * The target tables of the given source tables. Two source tables whose target names differ only in
      * case are refused too: with lower_case_table_names they are one table, and that setting differs by server.
      */
-    public List<TargetTable> tables(List<SourceTable> sources) {
-        Map<String, TargetTable> byName = new HashMap<>();
-        List<TargetTable> out = new ArrayList<>();
+    List<MySqlTable> tables(List<SourceTable> sources) {
+        Map<String, MySqlTable> byName = new HashMap<>();
+        List<MySqlTable> out = new ArrayList<>();
         for (SourceTable source : sources) {
-            TargetTable t = table(source);
-            TargetTable clash = byName.putIfAbsent((t.database() + "." + t.name()).toLowerCase(Locale.ROOT), t);
+            MySqlTable t = table(source);
+            MySqlTable clash = byName.putIfAbsent((t.database() + "." + t.name()).toLowerCase(Locale.ROOT), t);
             if (clash != null) {
                 throw new CdcException("tables " + clash.source().id() + " and " + source.id() + " would both be written to target table "
                         + clash.database() + "." + clash.name() + (clash.name().equals(t.name()) ? "" : " (as " + t.database() + "." + t.name()
@@ -74,14 +76,14 @@ public final class TargetNaming {
     }
 
     /** Refuses target tables in a database the server does not have: the map names it, the task does not create it. */
-    public static void checkDatabasesExist(Connection c, List<TargetTable> tables) throws SQLException {
+    static void checkDatabasesExist(Connection c, List<MySqlTable> tables) throws SQLException {
         Set<String> existing = new HashSet<>(); // compared here, exactly: information_schema may compare ignoring case
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT SCHEMA_NAME FROM information_schema.SCHEMATA")) {
             while (rs.next()) {
                 existing.add(rs.getString(1));
             }
         }
-        for (TargetTable t : tables) {
+        for (MySqlTable t : tables) {
             if (!existing.contains(t.database())) {
                 throw new CdcException("table " + t.source().id() + " would be written to target database " + t.database()
                         + " (" + TargetNames.MAP_KEY + "), which does not exist on the target: create it, or change the map");

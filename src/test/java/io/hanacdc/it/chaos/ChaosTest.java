@@ -31,13 +31,13 @@ import org.junit.jupiter.api.Test;
  * key under it. At the end the verify command (its own
  * process) finds no difference, and per table the applied-row counter kept with the positions equals
  * the CDC rows after the start position: nothing lost, nothing applied twice. The figures go to
- * stdout and target/chaos-summary.txt (which .ci/run prints). Cycles: -Dhanacdc.chaos.cycles
+ * stdout and target/chaos-summary.txt (which .ci/run prints). Cycles: -Dhanacdc.test.chaos-cycles
  * (6 by default, 24 with -Pchaos).
  */
 class ChaosTest {
     /** Cycles after CYCLES, while schema or target changes are still to be made. */
     private static final int STREAMING_CYCLES = 8;
-    private static final int CYCLES = Integer.getInteger("hanacdc.chaos.cycles", 6);
+    private static final int CYCLES = Integer.getInteger("hanacdc.test.chaos-cycles", 6);
     private static final int WRITERS = 8;
 
     @Test

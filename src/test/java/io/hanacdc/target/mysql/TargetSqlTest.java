@@ -58,6 +58,6 @@ class TargetSqlTest {
                 new SourceColumn("k", "text", ColumnType.of(Kind.TEXT), false),
                 new SourceColumn("n", "numeric", ColumnType.of(Kind.FLOATING_DECIMAL), true)), List.of("k"));
         assertEquals("CREATE TABLE `db`.`Odd ``Name``` (\n  `k` VARCHAR(255) NOT NULL,\n  `n` DECIMAL(65,30) NULL,\n  PRIMARY KEY (`k`)\n)"
-                + " ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin", new TargetTable("db", t.id().name(), t).createSql(MySqlFlavor.MARIADB));
+                + " ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin", new MySqlTable("db", t.id().name(), t, MySqlFlavor.MARIADB).createSql());
     }
 }

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hanacdc.config.CdcConfig;
 import io.hanacdc.config.CdcConfig.Endpoint;
+import io.hanacdc.config.TargetNames;
 import io.hanacdc.it.TestDatabases;
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.ColumnType.Kind;
@@ -23,6 +25,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -162,15 +165,16 @@ class UpsertPathsTest {
     }
 
     private static RowWriter writer(MySqlTarget target, Connection c, String name, String extra) throws SQLException {
-        TargetTable t = new TargetTable(target.database(), name, new SourceTable(new TableId("s", name), COLUMNS, List.of("id")));
-        String create = t.createSql(target.flavor());
+        MySqlTable t = new MySqlTable(target.database(), name, new SourceTable(new TableId("s", name), COLUMNS, List.of("id")), target.flavor());
+        String create = t.createSql();
         int end = create.lastIndexOf(")");
         exec(c, create.substring(0, end) + extra + create.substring(end));
         return new RowWriter(t, target.flavor());
     }
 
     private static MySqlTarget target(String url, String settings) {
-        return new MySqlTarget(new Endpoint(settings.isEmpty() ? url : url + (url.contains("?") ? "&" : "?") + settings, "", ""), 1);
+        return new MySqlTarget(new Endpoint(settings.isEmpty() ? url : url + (url.contains("?") ? "&" : "?") + settings, "", ""), 1, "", "test",
+                TargetNames.load(new CdcConfig.Reader(k -> Optional.empty())));
     }
 
     private static long loads(Connection c) throws SQLException {

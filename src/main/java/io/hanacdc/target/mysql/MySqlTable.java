@@ -3,6 +3,9 @@ package io.hanacdc.target.mysql;
 import io.hanacdc.CdcException;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.sql.Identifiers;
+import io.hanacdc.stream.ChangeSet;
+import io.hanacdc.target.TargetSession;
+import io.hanacdc.target.TargetTable;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
@@ -14,20 +17,59 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/** The target table of one source table: created when missing, checked when present. */
-public final class TargetTable {
+/** The target table of one source table: created when missing, checked when present, written by its RowWriter. */
+public final class MySqlTable implements TargetTable {
     private static final int ER_TABLE_EXISTS_ERROR = 1050;
     private final String database;
     private final String name;
     private final SourceTable source;
+    private final MySqlFlavor flavor;
+    private RowWriter writer;
 
     /** Named by TargetNaming, the one place target names are made. */
-    TargetTable(String database, String name, SourceTable source) {
+    MySqlTable(String database, String name, SourceTable source, MySqlFlavor flavor) {
         this.database = database;
         this.name = name;
         this.source = source;
+        this.flavor = flavor;
     }
 
+    @Override
+    public boolean ensure(TargetSession s) throws SQLException {
+        return ensure(MySqlSession.of(s));
+    }
+
+    /** Built at first use: most tables named at start (naming checks, verify) never write a row. */
+    @Override
+    public void apply(TargetSession s, ChangeSet changes) throws SQLException {
+        if (writer == null) {
+            writer = new RowWriter(this, flavor);
+        }
+        writer.apply(MySqlSession.of(s), changes);
+    }
+
+    @Override
+    public List<Object[]> keys(TargetSession s) throws SQLException {
+        String keys = source.primaryKey().stream().map(Identifiers::backtick).collect(Collectors.joining(", "));
+        List<Object[]> out = new ArrayList<>();
+        try (Statement st = MySqlSession.of(s).createStatement(); ResultSet rs = st.executeQuery("SELECT " + keys + " FROM " + qualifiedName()
+                + " ORDER BY " + keys)) {
+            while (rs.next()) {
+                Object[] key = new Object[source.primaryKey().size()];
+                for (int i = 0; i < key.length; i++) {
+                    key[i] = rs.getObject(i + 1);
+                }
+                out.add(key);
+            }
+        }
+        return out;
+    }
+
+    MySqlFlavor flavor() {
+        return flavor;
+    }
+
+    @Override
     public String qualifiedName() {
         return Identifiers.backtick(database) + "." + Identifiers.backtick(name);
     }
@@ -40,6 +82,7 @@ public final class TargetTable {
         return name;
     }
 
+    @Override
     public SourceTable source() {
         return source;
     }
@@ -53,7 +96,7 @@ public final class TargetTable {
     }
 
     /** CREATE TABLE text for the source table, with the documented type mapping. */
-    public String createSql(MySqlFlavor flavor) {
+    public String createSql() {
         List<String> types = MySqlTypes.columnTypes(source.columns(), new HashSet<>(source.primaryKey()), flavor);
         List<String> defs = new ArrayList<>();
         for (int i = 0; i < types.size(); i++) {
@@ -69,11 +112,11 @@ public final class TargetTable {
      * Creates the table when missing (and says so: true); an existing one must have every source column
      * (extra target columns are fine).
      */
-    public boolean ensure(Connection c, MySqlFlavor flavor) throws SQLException {
+    boolean ensure(Connection c) throws SQLException {
         Set<String> existing = existingColumns(c);
         if (existing.isEmpty()) {
             try (Statement s = c.createStatement()) {
-                s.execute(createSql(flavor));
+                s.execute(createSql());
                 return true;
             } catch (SQLException e) {
                 if (e.getErrorCode() != ER_TABLE_EXISTS_ERROR) {

@@ -1,6 +1,10 @@
-package io.hanacdc.checkpoint;
+package io.hanacdc.target.mysql;
 
+import io.hanacdc.checkpoint.Position;
 import io.hanacdc.checkpoint.Position.Phase;
+import io.hanacdc.checkpoint.StalePositionException;
+import io.hanacdc.target.Positions;
+import io.hanacdc.target.TargetSession;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.sql.Identifiers;
 import io.hanacdc.watermark.StreamRange;
@@ -27,7 +31,7 @@ import java.util.Optional;
  * twice by mistake) the one holding a stale position fails with {@link StalePositionException} and
  * its batch rolls back instead of moving the position backwards or applying rows twice.
  */
-public final class PositionStore {
+public final class PositionStore implements Positions {
     private static final String[] STORED = {"phase", "base_high", "base_open", "window_high", "window_open", "cursor_id",
             "snapshot_key", "snapshot_rows", "last_data_id", "last_transaction_id", "last_source_time", "rows_applied",
             "batches_applied", "paused", "schema_version"};
@@ -44,7 +48,48 @@ public final class PositionStore {
         this.task = task;
     }
 
-    public void ensureTable(Connection c) throws SQLException {
+    @Override
+    public void ensure(TargetSession s) throws SQLException {
+        ensureTable(MySqlSession.of(s));
+    }
+
+    @Override
+    public Optional<Position> load(TargetSession s, TableId id) throws SQLException {
+        return load(MySqlSession.of(s), id);
+    }
+
+    @Override
+    public List<Position> list(TargetSession s) throws SQLException {
+        return list(MySqlSession.of(s));
+    }
+
+    @Override
+    public Position save(TargetSession s, Position p) throws SQLException {
+        return save(MySqlSession.of(s), p);
+    }
+
+    @Override
+    public boolean delete(TargetSession s, TableId id) throws SQLException {
+        return delete(MySqlSession.of(s), id);
+    }
+
+    @Override
+    public int deleteTask(TargetSession s) throws SQLException {
+        return deleteTask(MySqlSession.of(s));
+    }
+
+    /**
+     * The DELETE of a task's positions (of one table, or all) for a DBA, in the control database (none
+     * named: the target URL's database, the one the DBA's session uses).
+     */
+    public static String deleteSql(String controlDatabase, String task, Optional<TableId> id) {
+        String table = (controlDatabase.isEmpty() ? "" : Identifiers.backtick(controlDatabase) + ".") + Identifiers.backtick(TABLE);
+        return "DELETE FROM " + table + " WHERE task = " + Identifiers.literal(task)
+                + id.map(t -> " AND source_schema = " + Identifiers.literal(t.schema()) + " AND source_table = " + Identifiers.literal(t.name()))
+                .orElse("");
+    }
+
+    void ensureTable(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {
             s.execute("CREATE TABLE IF NOT EXISTS " + table + " (task VARCHAR(128) NOT NULL, source_schema VARCHAR(255) NOT NULL,"
                     + " source_table VARCHAR(255) NOT NULL, phase VARCHAR(16) NOT NULL, base_high BIGINT NOT NULL,"
@@ -77,7 +122,7 @@ public final class PositionStore {
         }
     }
 
-    public Optional<Position> load(Connection c, TableId id) throws SQLException {
+    Optional<Position> load(Connection c, TableId id) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + ", version FROM " + table
                 + " WHERE task = ? AND source_schema = ? AND source_table = ?")) {
             ps.setString(1, task);
@@ -89,7 +134,7 @@ public final class PositionStore {
         }
     }
 
-    public List<Position> list(Connection c) throws SQLException {
+    List<Position> list(Connection c) throws SQLException {
         List<Position> out = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement("SELECT source_schema, source_table, " + COLUMNS + ", version FROM " + table
                 + " WHERE task = ? ORDER BY source_schema, source_table")) {
@@ -119,7 +164,7 @@ public final class PositionStore {
      *
      * @throws StalePositionException when another process stored the table's position meanwhile
      */
-    public Position save(Connection c, Position p) throws SQLException {
+    Position save(Connection c, Position p) throws SQLException {
         return p.version() == 0 ? insert(c, p) : update(c, p);
     }
 
@@ -172,7 +217,7 @@ public final class PositionStore {
     }
 
     /** Removes the task's position of one table; returns whether there was one. */
-    public boolean delete(Connection c, TableId id) throws SQLException {
+    boolean delete(Connection c, TableId id) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + table + " WHERE task = ? AND source_schema = ? AND source_table = ?")) {
             ps.setString(1, task);
             ps.setString(2, id.schema());
@@ -195,7 +240,7 @@ public final class PositionStore {
         }
     }
 
-    public int deleteTask(Connection c) throws SQLException {
+    int deleteTask(Connection c) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + table + " WHERE task = ?")) {
             ps.setString(1, task);
             return ps.executeUpdate();

@@ -1,6 +1,10 @@
-package io.hanacdc.checkpoint;
+package io.hanacdc.target.mysql;
 
 import io.hanacdc.CdcException;
+import io.hanacdc.checkpoint.Position;
+import io.hanacdc.checkpoint.StalePositionException;
+import io.hanacdc.target.Target;
+import io.hanacdc.target.TargetSession;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -16,7 +20,7 @@ import java.sql.SQLException;
  * position after it is stored. From the first store on, no other process can store a batch (its
  * version is older); one that reloads meets the same change still to do and finds the lock taken.
  */
-public final class DdlFence {
+final class DdlFence {
     private DdlFence() {}
 
     /**
@@ -27,8 +31,9 @@ public final class DdlFence {
      * @param after  the position once the change is made
      * @throws StalePositionException when another process stored the table's position since {@code before} was read: nothing was changed
      */
-    public static Position run(Connection target, PositionStore store, String what, Position before, TargetTransaction.Work ddl,
-                               Position after) throws SQLException {
+    static Position run(TargetSession s, PositionStore store, String what, Position before, Target.Work ddl, Position after)
+            throws SQLException {
+        Connection target = MySqlSession.of(s);
         String lock = store.lockName(before.table());
         if (!call(target, "SELECT GET_LOCK(?, 0)", lock)) {
             throw new CdcException("table " + before.table() + ": another process is changing its target table (it holds lock '"
@@ -37,12 +42,12 @@ public final class DdlFence {
         try {
             Position claimed;
             try {
-                claimed = TargetTransaction.commit(target, t -> { }, store, before);
+                claimed = TargetTransaction.commit(s, t -> { }, store, before);
             } catch (StalePositionException e) {
                 throw new StalePositionException(before.table(), before.version(), "the target table was left as it is (" + what + " not run)");
             }
-            ddl.run(target);
-            return TargetTransaction.commit(target, t -> { }, store, after.stored(claimed.version()));
+            ddl.run(s);
+            return TargetTransaction.commit(s, t -> { }, store, after.stored(claimed.version()));
         } finally {
             release(target, lock);
         }

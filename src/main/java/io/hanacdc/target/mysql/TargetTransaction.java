@@ -1,22 +1,21 @@
-package io.hanacdc.checkpoint;
+package io.hanacdc.target.mysql;
 
+import io.hanacdc.checkpoint.Position;
+import io.hanacdc.target.Target;
+import io.hanacdc.target.TargetSession;
 import java.sql.Connection;
 import java.sql.SQLException;
 
 /** Rows and the position that covers them, committed together or not at all: what makes apply exactly-once. */
-public final class TargetTransaction {
-    /** The writes of one transaction. */
-    public interface Work {
-        void run(Connection target) throws SQLException;
-    }
-
+final class TargetTransaction {
     private TargetTransaction() {}
 
     /** Runs the work and saves the position in one target transaction; rolls back on any failure. Returns the position as stored. */
-    public static Position commit(Connection target, Work work, PositionStore store, Position position) throws SQLException {
+    static Position commit(TargetSession s, Target.Work work, PositionStore store, Position position) throws SQLException {
+        Connection target = MySqlSession.of(s);
         target.setAutoCommit(false);
         try {
-            work.run(target);
+            work.run(s);
             Position stored = store.save(target, position);
             target.commit();
             return stored;

@@ -1,0 +1,24 @@
+package io.hanacdc.target;
+
+import io.hanacdc.CdcException;
+import io.hanacdc.config.CdcConfig;
+import io.hanacdc.Secrets;
+import java.util.List;
+import java.util.ServiceLoader;
+
+/** The kind of target hanacdc.target.url names, among those on the class path (META-INF/services). */
+public final class TargetResolver {
+    private static final List<TargetKind> KINDS = ServiceLoader.load(TargetKind.class).stream().map(ServiceLoader.Provider::get).toList();
+
+    private TargetResolver() {}
+
+    public static TargetKind kind(String url) {
+        return KINDS.stream().filter(k -> k.handles(url)).findFirst().orElseThrow(() -> new CdcException("hanacdc.target.url "
+                + Secrets.maskUrl(url) + " names no target hana-cdc writes to: use jdbc:mysql://host:3306/database (MySQL or MariaDB)"));
+    }
+
+    /** The task's target, connected. */
+    public static Target open(CdcConfig cfg, int poolSize) {
+        return kind(cfg.target().url()).open(cfg, poolSize);
+    }
+}

@@ -1,0 +1,26 @@
+package io.hanacdc.target;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hanacdc.CdcException;
+import io.hanacdc.target.mysql.MySqlTargets;
+import org.junit.jupiter.api.Test;
+
+/** Targets are found by their URL among the kinds the class path declares, and an unknown URL is refused by name. */
+class TargetResolverTest {
+    @Test
+    void mysqlAndMariadbUrlsFindTheMySqlKind() {
+        assertInstanceOf(MySqlTargets.class, TargetResolver.kind("jdbc:mysql://127.0.0.1:3306/replica"));
+        assertInstanceOf(MySqlTargets.class, TargetResolver.kind("jdbc:mariadb://127.0.0.1:3306/replica"));
+    }
+
+    @Test
+    void anUnknownUrlIsRefusedWithTheFormsAcceptedAndNoPassword() {
+        CdcException e = assertThrows(CdcException.class, () -> TargetResolver.kind("jdbc:postgresql://h/db?user=u&password=secret"));
+        assertTrue(e.getMessage().contains("names no target hana-cdc writes to") && e.getMessage().contains("jdbc:mysql://"), e.getMessage());
+        assertFalse(e.getMessage().contains("secret"), e.getMessage());
+    }
+}
