@@ -17,7 +17,6 @@ import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialects;
 import io.hanacdc.source.TableResolver;
-import io.hanacdc.stream.BatchReader;
 import io.hanacdc.stream.PendingRowsQuery;
 import io.hanacdc.target.Positions;
 import io.hanacdc.target.Target;
@@ -137,7 +136,7 @@ public final class Commands {
     private void unreadStatus() {
         try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 1); Connection c = source.getConnection()) {
             for (UnreadCapture.Table t : new UnreadCapture(dialect, names, cfg.task(), this::listed).find(c)) {
-                long pending = new PendingRowsQuery(dialect, BatchReader.captureTables(dialect, names, t.id())).count(c, t.appliedHigh());
+                long pending = new PendingRowsQuery(dialect, names.captureTables(dialect, t.id())).count(c, t.appliedHigh());
                 out.println("WARNING: " + t.warning() + " [" + (pending < PendingRowsQuery.LIMIT ? "" : "at least ") + pending
                         + " CDC rows kept for it]");
             }

@@ -4,7 +4,7 @@ import io.hanacdc.capture.UnreadCapture;
 import io.hanacdc.pipeline.TableWorker;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.stream.PendingRowsQuery;
-import io.hanacdc.stream.Watermark;
+import io.hanacdc.watermark.Watermark;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.function.Function;

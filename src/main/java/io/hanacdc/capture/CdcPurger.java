@@ -3,12 +3,12 @@ package io.hanacdc.capture;
 import static io.hanacdc.source.CdcColumns.CREATE_TIME;
 import static io.hanacdc.source.CdcColumns.DATA_ID;
 import static io.hanacdc.source.CdcColumns.SUBSCRIPTIONS;
-import static io.hanacdc.source.CdcColumns.TRANSACTION_ID;
 
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
-import io.hanacdc.stream.Watermark;
+import io.hanacdc.watermark.BatchPredicate;
+import io.hanacdc.watermark.Watermark;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -19,7 +19,6 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.Collectors;
 
 /**
  * Deletes CDC rows that every subscribed task has applied. Each task publishes, per table, the base
@@ -32,6 +31,7 @@ import java.util.stream.Collectors;
  */
 public final class CdcPurger {
     private final SourceDialect dialect;
+    private final BatchPredicate predicate;
     private final String subscriptions;
     private final String task;
     private final Duration retention;
@@ -39,6 +39,7 @@ public final class CdcPurger {
 
     public CdcPurger(SourceDialect dialect, CaptureNames names, String task, Duration retention, int chunk) {
         this.dialect = dialect;
+        this.predicate = new BatchPredicate(dialect);
         this.subscriptions = dialect.qualified(names.cdcSchema(), SUBSCRIPTIONS);
         this.task = task;
         this.retention = retention;
@@ -60,7 +61,7 @@ public final class CdcPurger {
         if (everyone == null) {
             return 0;
         }
-        String deletable = deletable(everyone);
+        String deletable = predicate.safe(everyone);
         LocalDateTime cutoff = LocalDateTime.now(ZoneOffset.UTC).minus(retention);
         long deleted = 0;
         for (String t : captureTables) {
@@ -94,14 +95,6 @@ public final class CdcPurger {
             }
         }
         return high == Long.MAX_VALUE ? null : new Watermark(high, open.stream().mapToLong(Long::longValue).toArray(), openFrom);
-    }
-
-    private String deletable(Watermark w) {
-        String tx = dialect.quote(TRANSACTION_ID);
-        return dialect.quote(DATA_ID) + " <= " + w.high()
-                + (w.open().length == 0 ? "" : " AND " + tx + " NOT IN ("
-                        + java.util.stream.LongStream.of(w.open()).mapToObj(Long::toString).collect(Collectors.joining(",")) + ")")
-                + (w.openFrom() == Watermark.NO_BOUND ? "" : " AND " + tx + " < " + w.openFrom());
     }
 
     private long purgeTable(Connection c, String table, String deletable, LocalDateTime cutoff) throws SQLException {

@@ -2,8 +2,8 @@ package io.hanacdc.check;
 
 import io.hanacdc.stream.BatchReader;
 import io.hanacdc.stream.ChangeSet;
-import io.hanacdc.stream.StreamRange;
-import io.hanacdc.stream.WatermarkReader;
+import io.hanacdc.watermark.StreamRange;
+import io.hanacdc.watermark.WatermarkReader;
 import io.hanacdc.target.Target;
 import io.hanacdc.target.TargetSession;
 import io.hanacdc.target.TargetTable;

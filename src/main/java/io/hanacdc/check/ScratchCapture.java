@@ -6,13 +6,12 @@ import io.hanacdc.capture.CaptureVersion;
 import io.hanacdc.capture.TableHistory;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
-import io.hanacdc.pipeline.WatermarkChoice;
+import io.hanacdc.watermark.WatermarkChoice;
 import io.hanacdc.source.CaptureLayout;
 import io.hanacdc.source.CaptureSql;
 import io.hanacdc.source.SourceDialect;
-import io.hanacdc.stream.BatchReader;
-import io.hanacdc.stream.GapProbeWatermark;
-import io.hanacdc.stream.WatermarkReader;
+import io.hanacdc.watermark.GapProbeWatermark;
+import io.hanacdc.watermark.WatermarkReader;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -72,12 +71,12 @@ public final class ScratchCapture implements AutoCloseable {
     /** The watermark reader the task would use for this table (hanacdc.watermark), on the given source connection. */
     public WatermarkReader watermarks() throws SQLException {
         return new WatermarkChoice(ctx.config(), ctx.dialect(), ctx.names(),
-                new CaptureInstaller(ctx.dialect(), ctx.names(), ctx.config().task(), ctx.config().lockTimeout()), c).forTable(table);
+                new CaptureInstaller(ctx.dialect(), ctx.names(), ctx.config().task(), ctx.config().lockTimeout())::allCaptureTables, c).forTable(table);
     }
 
     /** The gap-probe watermark reader of this table, as the task uses it without the right to read open transactions. */
     public WatermarkReader gapProbeWatermarks() {
-        List<String> own = BatchReader.captureTables(ctx.dialect(), ctx.names(), table.id());
+        List<String> own = ctx.names().captureTables(ctx.dialect(), table.id());
         CaptureInstaller installer = new CaptureInstaller(ctx.dialect(), ctx.names(), ctx.config().task(), ctx.config().lockTimeout());
         return new GapProbeWatermark(ctx.dialect(), source -> {
             List<String> all = new ArrayList<>(installer.allCaptureTables(source));

@@ -2,9 +2,9 @@ package io.hanacdc.check;
 
 import io.hanacdc.stream.BatchReader;
 import io.hanacdc.stream.ChangeRow;
-import io.hanacdc.stream.StreamRange;
-import io.hanacdc.stream.Watermark;
-import io.hanacdc.stream.WatermarkReader;
+import io.hanacdc.watermark.StreamRange;
+import io.hanacdc.watermark.Watermark;
+import io.hanacdc.watermark.WatermarkReader;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;

@@ -2,7 +2,7 @@ package io.hanacdc.checkpoint;
 
 import io.hanacdc.schema.TableId;
 import io.hanacdc.stream.ChangeRow;
-import io.hanacdc.stream.StreamRange;
+import io.hanacdc.watermark.StreamRange;
 import java.time.LocalDateTime;
 import java.util.List;
 

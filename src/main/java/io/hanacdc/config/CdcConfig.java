@@ -1,6 +1,7 @@
 package io.hanacdc.config;
 
 import io.hanacdc.CdcException;
+import io.hanacdc.Secrets;
 import io.hanacdc.schema.TablePattern;
 import io.hanacdc.source.CaptureOptions;
 import io.hanacdc.source.SourceDialects;

@@ -4,7 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.hanacdc.CdcException;
 import io.hanacdc.config.CdcConfig.Endpoint;
-import io.hanacdc.config.Secrets;
+import io.hanacdc.Secrets;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;

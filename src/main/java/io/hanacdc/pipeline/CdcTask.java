@@ -24,9 +24,9 @@ import java.time.ZoneOffset;
 import io.hanacdc.stream.HeldBackQuery;
 import io.hanacdc.stream.PendingRowsQuery;
 import io.hanacdc.capture.CdcPurger;
-import io.hanacdc.stream.BatchReader;
 import io.hanacdc.stream.ChangeHook;
-import io.hanacdc.stream.Watermark;
+import io.hanacdc.watermark.Watermark;
+import io.hanacdc.watermark.WatermarkChoice;
 import javax.sql.DataSource;
 import io.hanacdc.target.Positions;
 import io.hanacdc.target.Target;
@@ -109,7 +109,7 @@ public final class CdcTask implements AutoCloseable {
                     continue;
                 }
                 Watermark bound = base.high() <= checked ? base : new Watermark(checked, base.open(), base.openFrom());
-                deleted += purger.purge(c, w.table().id(), bound, BatchReader.captureTables(dialect, names, w.table().id()));
+                deleted += purger.purge(c, w.table().id(), bound, names.captureTables(dialect, w.table().id()));
             }
         }
         return deleted;
@@ -186,7 +186,7 @@ public final class CdcTask implements AutoCloseable {
             Set<TableId> listed = captured.stream().map(SourceTable::id).collect(Collectors.toSet());
             UnreadCapture unread = new UnreadCapture(dialect, names, cfg.task(), listed::contains);
             try (Connection c = source.getConnection()) {
-                watermarks = new WatermarkChoice(cfg, dialect, names, installer, c);
+                watermarks = new WatermarkChoice(cfg, dialect, names, installer::allCaptureTables, c);
                 installCapture(installer, c, tables, stopped);
                 unread.refresh(c);
             }
@@ -324,7 +324,7 @@ public final class CdcTask implements AutoCloseable {
 
     /** The query of a captured table's rows above a data id. */
     public PendingRowsQuery pendingRowsQuery(TableId table) {
-        return new PendingRowsQuery(dialect, BatchReader.captureTables(dialect, names, table));
+        return new PendingRowsQuery(dialect, names.captureTables(dialect, table));
     }
 
     /** The held-back-rows query of a table's CDC table. */

@@ -11,7 +11,8 @@ import io.hanacdc.stream.BatchReader;
 import io.hanacdc.stream.ChangeHook;
 import io.hanacdc.stream.KeyRefetcher;
 import io.hanacdc.stream.VanishQueries;
-import io.hanacdc.stream.WatermarkReader;
+import io.hanacdc.watermark.WatermarkChoice;
+import io.hanacdc.watermark.WatermarkReader;
 import io.hanacdc.target.Target;
 import io.hanacdc.target.TargetTable;
 import java.util.concurrent.Executor;
@@ -55,7 +56,7 @@ final class TableWorkerFactory {
         TableCommands.Context commands = new TableCommands.Context(dialect, watermark,
                 dialect.qualified(names.cdcSchema(), names.cdcTable(table.id())));
         VanishCheck vanishCheck = new VanishCheck(cfg.vanishCheck().interval(table.id()), new VanishQueries(dialect,
-                dialect.qualified(table.id().schema(), table.id().name()), BatchReader.captureTables(dialect, names, table.id())), target, stream, observer);
+                dialect.qualified(table.id().schema(), table.id().name()), names.captureTables(dialect, table.id())), target, stream, observer);
         return new TableWorker(table, target.describe(table.id()), source, target, stream, slots, new Resnapshot(stream), vanishCheck,
                 commands, observer, readers);
     }

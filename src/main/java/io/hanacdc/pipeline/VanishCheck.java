@@ -3,7 +3,7 @@ package io.hanacdc.pipeline;
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.stream.ChangeSet;
 import io.hanacdc.stream.VanishQueries;
-import io.hanacdc.stream.Watermark;
+import io.hanacdc.watermark.Watermark;
 import io.hanacdc.target.Target;
 import io.hanacdc.target.TargetSession;
 import java.sql.Connection;

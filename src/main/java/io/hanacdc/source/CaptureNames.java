@@ -4,7 +4,9 @@ import io.hanacdc.schema.TableId;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.function.ToIntFunction;
 
 /**
@@ -51,6 +53,16 @@ public final class CaptureNames {
     /** The table's capture-error table (keys whose capture failed), in the CDC schema. */
     public String errorTable(TableId t) {
         return fit(t.schema() + "$" + t.name(), "$err");
+    }
+
+    /** The table's qualified capture tables: its CDC table, then its capture-error table where triggers record failures. */
+    public List<String> captureTables(SourceDialect dialect, TableId t) {
+        List<String> out = new ArrayList<>();
+        out.add(dialect.qualified(cdcSchema, cdcTable(t)));
+        if (dialect.recordsCaptureErrors()) {
+            out.add(dialect.qualified(cdcSchema, errorTable(t)));
+        }
+        return out;
     }
 
     /** Trigger (or trigger function) for one operation: ins, upd, del, fn. */

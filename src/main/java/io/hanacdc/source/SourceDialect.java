@@ -4,7 +4,7 @@ import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
-import io.hanacdc.stream.Watermark;
+import io.hanacdc.sql.ChecksumSql;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -18,9 +18,6 @@ import java.util.Optional;
 public interface SourceDialect {
     /** Short name for logs: postgresql, hana. */
     String name();
-
-    /** Whether this dialect serves the given JDBC URL. */
-    boolean accepts(String jdbcUrl);
 
     /** What to do when no JDBC driver on the class path takes this source's URL: where to get it and where to put it. */
     default String missingDriver() {
@@ -110,7 +107,7 @@ public interface SourceDialect {
     }
 
     /**
-     * H of the watermark: a value at least every data id allocated before this call.
+     * H of the watermark (io.hanacdc.watermark): a value at least every data id allocated before this call.
      * Must be read before {@link #readOpenTransactions}.
      */
     default long readHighWaterMark(Connection c, CaptureNames names) throws SQLException {
@@ -123,14 +120,19 @@ public interface SourceDialect {
     /** H as an expression and the FROM clause it is selected from, so a script can record it as it runs. */
     String highWaterMark(CaptureNames names);
 
-    /** A of the watermark: the write transactions still open, completing the watermark of the given H. */
-    Watermark readOpenTransactions(Connection c, long high) throws SQLException;
+    /** A of the watermark: the write transactions open now, read after H to complete its watermark. */
+    OpenTransactions readOpenTransactions(Connection c) throws SQLException;
 
     /**
      * The preflight probes of this source ({@code hana-cdc check}): its privileges and the engine
      * behaviour its SQL relies on; probes of another source's assumptions are listed as not applicable.
      */
     List<io.hanacdc.check.Probe> probes();
+
+    /** How verify checksums this source's rows, if it can: empty leaves every table to the row-by-row comparison. */
+    default Optional<ChecksumSql> checksumSql() {
+        return Optional.empty();
+    }
 
     /** Names of the table's triggers that exist, are enabled and (where the source tracks it) valid. */
     java.util.Set<String> workingTriggers(Connection c, TableId table) throws SQLException;

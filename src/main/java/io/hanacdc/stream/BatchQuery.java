@@ -9,21 +9,21 @@ import static io.hanacdc.source.CdcColumns.TRIGGER_ID;
 
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.source.SourceDialect;
-import java.util.ArrayList;
+import io.hanacdc.watermark.BatchPredicate;
+import io.hanacdc.watermark.StreamRange;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
-import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
 /**
  * SQL of one batch read from one capture table: the rows {@link StreamRange#selects} accepts, first
- * {@code limit} by data id. Written as two index-friendly parts: new ids above max(cursor, H_base) not
- * held by the window's open transactions, and the held-back rows (id ≤ H_base) of transactions that
- * were open at the base but have finished by the window (listed ones, and those in the base's
- * open-ended range that fall below the window's). Transaction ids are numbers, inlined as literals.
+ * {@code limit} by data id, in the two parts of {@link BatchPredicate}: new rows, and held-back rows
+ * now due.
  */
 public final class BatchQuery {
     private final SourceDialect dialect;
+    private final BatchPredicate predicate;
     private final String select;
     /**
      * Placeholders of the gap-probe watermark (operation 0) are not changes; keys recorded after an ALTER
@@ -34,6 +34,7 @@ public final class BatchQuery {
 
     public BatchQuery(SourceDialect dialect, String qualifiedTable, List<SourceColumn> columns) {
         this.dialect = dialect;
+        this.predicate = new BatchPredicate(dialect);
         String list = Stream.concat(Stream.of(DATA_ID, TRIGGER_ID, TRANSACTION_ID, CREATE_TIME, OPERATION).map(dialect::quote),
                 columns.stream().map(dialect::selectExpression)).collect(Collectors.joining(", "));
         this.select = "SELECT " + list + " FROM " + qualifiedTable;
@@ -42,36 +43,14 @@ public final class BatchQuery {
 
     public String sql(StreamRange r, int limit) {
         String id = dialect.quote(DATA_ID);
-        String tx = dialect.quote(TRANSACTION_ID);
-        long from = Math.max(r.cursor(), r.base().high());
-        String fresh = select + " WHERE " + id + " > " + from + " AND " + id + " <= " + r.window().high()
-                + notOpen(tx, r.window()) + realRow;
-        List<String> late = new ArrayList<>();
-        long[] listed = r.base().finishedBy(r.window());
-        if (listed.length > 0) {
-            late.add(tx + " IN (" + list(listed) + ")");
-        }
-        Watermark base = r.base();
-        if (base.openFrom() < r.window().openFrom()) {
-            late.add("(" + tx + " >= " + base.openFrom() + notOpen(tx, r.window()) + ")");
-        }
-        if (late.isEmpty() || r.cursor() >= base.high()) {
+        String fresh = select + " WHERE " + predicate.fresh(r) + realRow;
+        Optional<String> heldBack = predicate.heldBack(r);
+        if (heldBack.isEmpty()) {
             return fresh + " ORDER BY " + id + " LIMIT " + limit;
         }
-        String held = select + " WHERE (" + String.join(" OR ", late) + ") AND " + id + " > " + r.cursor()
-                + " AND " + id + " <= " + base.high() + realRow;
+        String held = select + " WHERE " + heldBack.get() + realRow;
         // Derived tables: the form both PostgreSQL and HANA's documented grammar accept for ordered, limited union parts.
         return "SELECT * FROM (" + fresh + " ORDER BY " + id + " LIMIT " + limit + ") f UNION ALL SELECT * FROM ("
                 + held + " ORDER BY " + id + " LIMIT " + limit + ") h ORDER BY " + id + " LIMIT " + limit;
-    }
-
-    /** " AND tx is not open at w" (empty when nothing is open). */
-    private static String notOpen(String tx, Watermark w) {
-        return (w.open().length == 0 ? "" : " AND " + tx + " NOT IN (" + list(w.open()) + ")")
-                + (w.openFrom() == Watermark.NO_BOUND ? "" : " AND " + tx + " < " + w.openFrom());
-    }
-
-    private static String list(long[] ids) {
-        return LongStream.of(ids).mapToObj(Long::toString).collect(Collectors.joining(","));
     }
 }

@@ -6,9 +6,9 @@ import io.hanacdc.capture.CaptureVersion;
 import io.hanacdc.capture.TableHistory;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
-import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
+import io.hanacdc.watermark.StreamRange;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -27,16 +27,6 @@ import java.util.Map;
  * CDC column any known version uses, and is rebuilt when a row of a version not known yet turns up.
  */
 public final class BatchReader {
-    /** The qualified capture tables this reader reads (CDC table, then the capture-error table if any). */
-    public static List<String> captureTables(SourceDialect dialect, CaptureNames names, TableId table) {
-        List<String> out = new ArrayList<>();
-        out.add(dialect.qualified(names.cdcSchema(), names.cdcTable(table)));
-        if (dialect.recordsCaptureErrors()) {
-            out.add(dialect.qualified(names.cdcSchema(), names.errorTable(table)));
-        }
-        return out;
-    }
-
     /** Rows of one read, and whether they were all the window had left. */
     public record Batch(List<ChangeRow> rows, boolean drained) {}
 
@@ -52,7 +42,7 @@ public final class BatchReader {
     public BatchReader(SourceDialect dialect, CaptureNames names, TableHistory history) {
         this.dialect = dialect;
         this.history = history;
-        this.tables = captureTables(dialect, names, history.table());
+        this.tables = names.captureTables(dialect, history.table());
     }
 
     private List<Part> parts() {

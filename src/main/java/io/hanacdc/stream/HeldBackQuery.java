@@ -2,30 +2,25 @@ package io.hanacdc.stream;
 
 import io.hanacdc.source.CdcColumns;
 import io.hanacdc.source.SourceDialect;
+import io.hanacdc.watermark.BatchPredicate;
+import io.hanacdc.watermark.Watermark;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.stream.Collectors;
-import java.util.stream.LongStream;
 
 /** Which open transactions hold back how many CDC rows of a table at a watermark (the "watermark backlog"). */
 public final class HeldBackQuery {
     private final SourceDialect dialect;
+    private final BatchPredicate predicate;
     private final String cdcTable;
 
     public HeldBackQuery(SourceDialect dialect, String cdcTable) {
         this.dialect = dialect;
+        this.predicate = new BatchPredicate(dialect);
         this.cdcTable = cdcTable;
-    }
-
-    /** "transaction is open at w", as a condition on a capture table ("1 = 0" when nothing is). */
-    static String openCondition(SourceDialect dialect, Watermark w) {
-        String tx = dialect.quote(CdcColumns.TRANSACTION_ID);
-        return (w.open().length == 0 ? "1 = 0" : tx + " IN (" + LongStream.of(w.open()).mapToObj(Long::toString)
-                .collect(Collectors.joining(",")) + ")") + (w.openFrom() == Watermark.NO_BOUND ? "" : " OR " + tx + " >= " + w.openFrom());
     }
 
     /** Rows per holding transaction id; empty when nothing is open. */
@@ -35,7 +30,7 @@ public final class HeldBackQuery {
             return out;
         }
         String tx = dialect.quote(CdcColumns.TRANSACTION_ID);
-        String open = openCondition(dialect, w);
+        String open = predicate.open(w);
         String sql = "SELECT " + tx + ", COUNT(*) FROM " + cdcTable + " WHERE " + dialect.quote(CdcColumns.DATA_ID) + " <= " + w.high()
                 + " AND " + dialect.quote(CdcColumns.OPERATION) + " > 0 AND (" + open + ") GROUP BY " + tx + " ORDER BY " + tx;
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {

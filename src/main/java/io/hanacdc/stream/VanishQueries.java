@@ -8,6 +8,8 @@ import static io.hanacdc.source.CdcColumns.OP_TRUNCATE;
 import static io.hanacdc.source.CdcColumns.OP_UPDATE_BEFORE;
 
 import io.hanacdc.source.SourceDialect;
+import io.hanacdc.watermark.BatchPredicate;
+import io.hanacdc.watermark.Watermark;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -26,11 +28,13 @@ public final class VanishQueries {
     /** A delete, a changed key's old key, a key re-read from the source (deleted when gone: any version, 0 too), a truncate. */
     private static final String REMOVING = OP_DELETE + ", " + OP_UPDATE_BEFORE + ", " + OP_RESYNC + ", " + OP_TRUNCATE;
     private final SourceDialect dialect;
+    private final BatchPredicate predicate;
     private final String sourceTable;
     private final List<String> captureTables;
 
     public VanishQueries(SourceDialect dialect, String sourceTable, List<String> captureTables) {
         this.dialect = dialect;
+        this.predicate = new BatchPredicate(dialect);
         this.sourceTable = sourceTable;
         this.captureTables = captureTables;
     }
@@ -67,7 +71,7 @@ public final class VanishQueries {
         String id = dialect.quote(DATA_ID);
         String op = dialect.quote(OPERATION);
         boolean open = applied.open().length > 0 || applied.openFrom() != Watermark.NO_BOUND;
-        String notApplied = open ? "(" + id + " > " + applied.high() + " OR " + HeldBackQuery.openCondition(dialect, applied) + ")"
+        String notApplied = open ? "(" + id + " > " + applied.high() + " OR " + predicate.open(applied) + ")"
                 : id + " > " + applied.high();
         return "SELECT COUNT(*), COUNT(CASE WHEN " + op + " = " + OP_TRUNCATE + " THEN 1 END) FROM " + captureTable
                 + " WHERE " + op + " IN (" + REMOVING + ") AND " + notApplied;

@@ -2,7 +2,7 @@ package io.hanacdc.target;
 
 import io.hanacdc.CdcException;
 import io.hanacdc.config.CdcConfig;
-import io.hanacdc.config.Secrets;
+import io.hanacdc.Secrets;
 import java.util.List;
 import java.util.ServiceLoader;
 

@@ -4,6 +4,7 @@ import io.hanacdc.schema.ColumnType.Kind;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.source.SourceDialect;
+import io.hanacdc.sql.ChecksumSql;
 import io.hanacdc.target.TargetTable;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -11,7 +12,6 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
@@ -32,7 +32,6 @@ import java.util.function.LongConsumer;
 final class ChecksumComparison {
     static final int PARTS = 16;
     static final int LEAF_ROWS = 1000;
-    private static final Map<String, ChecksumSql> SOURCE_SQL = Map.of("postgresql", new PostgresChecksumSql(), "hana", new HanaChecksumSql());
     private static final ChecksumSql TARGET_SQL = new MySqlChecksumSql();
     private static final Set<Kind> ORDERED_ALIKE = EnumSet.of(Kind.UNSIGNED_TINYINT, Kind.SMALLINT, Kind.INTEGER, Kind.BIGINT);
 
@@ -47,7 +46,7 @@ final class ChecksumComparison {
     ChecksumComparison(SourceDialect dialect, TargetTable targetTable, TableComparison rows) {
         this.rows = rows;
         SourceTable t = targetTable.source();
-        ChecksumSql sourceSql = SOURCE_SQL.get(dialect.name());
+        ChecksumSql sourceSql = dialect.checksumSql().orElse(null);
         this.rowByRowReason = whyNot(dialect, sourceSql, t).orElse(null);
         if (rowByRowReason == null) {
             this.source = new RangeChecksums(sourceSql, dialect.qualified(t.id().schema(), t.id().name()), t, dialect::selectExpression);

@@ -1,6 +1,7 @@
 package io.hanacdc.verify;
 
 import io.hanacdc.schema.ColumnType;
+import io.hanacdc.sql.ChecksumSql;
 import io.hanacdc.sql.Identifiers;
 import io.hanacdc.target.mysql.TargetValues;
 import java.util.List;

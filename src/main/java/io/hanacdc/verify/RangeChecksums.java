@@ -2,6 +2,7 @@ package io.hanacdc.verify;
 
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
+import io.hanacdc.sql.ChecksumSql;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.ResultSet;

@@ -8,9 +8,9 @@ import io.hanacdc.config.CdcConfig;
 import io.hanacdc.it.Pipeline;
 import io.hanacdc.pipeline.CdcTask;
 import io.hanacdc.source.CaptureNames;
+import io.hanacdc.source.OpenTransactions;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialects;
-import io.hanacdc.stream.Watermark;
 import io.hanacdc.target.Target;
 import io.hanacdc.target.TargetResolver;
 import java.lang.reflect.InvocationTargetException;
@@ -55,7 +55,7 @@ class WatermarkProbeTest {
     private static SourceDialect forgettingOpenTransactions(SourceDialect real) {
         return (SourceDialect) Proxy.newProxyInstance(SourceDialect.class.getClassLoader(), new Class<?>[] {SourceDialect.class}, (proxy, m, args) -> {
             if (m.getName().equals("readOpenTransactions")) {
-                return new Watermark((Long) args[1], new long[0]);
+                return new OpenTransactions(new long[0], OpenTransactions.NO_BOUND);
             }
             try {
                 return m.invoke(real, args);

@@ -2,16 +2,17 @@ package io.hanacdc.source.hana;
 
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
-import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
+import io.hanacdc.source.AbstractSourceDialect;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureOptions;
 import io.hanacdc.source.CaptureSql;
 import io.hanacdc.source.CatalogReads;
 import io.hanacdc.source.JdbcValues;
+import io.hanacdc.source.OpenTransactions;
 import io.hanacdc.source.SourceDialect;
-import io.hanacdc.sql.Identifiers;
-import io.hanacdc.stream.Watermark;
+import io.hanacdc.source.SourceDialectProvider;
+import io.hanacdc.sql.ChecksumSql;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -19,8 +20,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.Set;
 import java.util.List;
 import java.util.Optional;
 
@@ -30,7 +29,7 @@ import java.util.Optional;
  * it), then A is read from M_TRANSACTIONS (needs CATALOG READ to see other users' transactions),
  * then the batch — each its own READ COMMITTED statement.
  */
-public final class HanaDialect implements SourceDialect {
+public final class HanaDialect extends AbstractSourceDialect {
     /** Base tables for schema.* patterns: SQLScript table types (IS_USER_DEFINED_TYPE) are listed in SYS.TABLES too. */
     static final String TABLES = "SELECT TABLE_NAME FROM SYS.TABLES WHERE SCHEMA_NAME = ? AND IS_TEMPORARY = 'FALSE'"
             + " AND IS_USER_DEFINED_TYPE = 'FALSE' AND TABLE_TYPE IN ('ROW', 'COLUMN') ORDER BY TABLE_NAME";
@@ -61,20 +60,31 @@ public final class HanaDialect implements SourceDialect {
     static final String CATALOG_READ = "SELECT COUNT(*) FROM SYS.EFFECTIVE_PRIVILEGES WHERE USER_NAME = ? AND PRIVILEGE = 'CATALOG READ'"
             + " AND IS_VALID = 'TRUE'";
 
-    private final CaptureOptions options;
+    /** Found by SourceDialects: the URLs of SAP's HANA driver. */
+    public static final class Provider implements SourceDialectProvider {
+        @Override
+        public String urlPrefix() {
+            return "jdbc:sap:";
+        }
+
+        @Override
+        public String urlForm() {
+            return "jdbc:sap://host:port/?databaseName=TENANT (SAP HANA)";
+        }
+
+        @Override
+        public SourceDialect create(CaptureOptions options) {
+            return new HanaDialect(options);
+        }
+    }
 
     public HanaDialect(CaptureOptions options) {
-        this.options = options;
+        super(options, new Catalog(TABLES, PRIMARY_KEY, ESTIMATE, TRIGGERS, STAMPS, "c.SCHEMA_NAME", "c.TABLE_NAME"));
     }
 
     @Override
     public String name() {
         return "hana";
-    }
-
-    @Override
-    public boolean accepts(String jdbcUrl) {
-        return jdbcUrl.startsWith("jdbc:sap:");
     }
 
     /** SAP's licence for ngdbc forbids passing it on, so hana-cdc's jar and image leave it out (README "SAP HANA JDBC driver"). */
@@ -133,11 +143,6 @@ public final class HanaDialect implements SourceDialect {
     }
 
     @Override
-    public String quote(String identifier) {
-        return Identifiers.ansi(identifier);
-    }
-
-    @Override
     public String selectExpression(SourceColumn column) {
         if (HanaTypes.isSpatial(column.sourceType())) {
             return quote(column.name()) + ".ST_AsWKB()";
@@ -146,12 +151,7 @@ public final class HanaDialect implements SourceDialect {
     }
 
     @Override
-    public List<TableId> listTables(Connection c, String schema) throws SQLException {
-        return CatalogReads.strings(c, TABLES, schema, null).stream().map(t -> new TableId(schema, t)).toList();
-    }
-
-    @Override
-    public Optional<SourceTable> describe(Connection c, TableId id) throws SQLException {
+    protected List<SourceColumn> columns(Connection c, TableId id) throws SQLException {
         List<SourceColumn> columns = new ArrayList<>();
         try (PreparedStatement ps = CatalogReads.prepare(c, COLUMNS, id.schema(), id.name()); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
@@ -171,15 +171,7 @@ public final class HanaDialect implements SourceDialect {
                         HanaDefaults.parse(rs.getString(6), mapped)));
             }
         }
-        if (columns.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(new SourceTable(id, columns, CatalogReads.strings(c, PRIMARY_KEY, id)));
-    }
-
-    @Override
-    public java.util.Map<TableId, io.hanacdc.source.TableStamp> stamps(Connection c, java.util.Collection<TableId> tables) throws SQLException {
-        return CatalogReads.stamps(c, STAMPS.formatted(CatalogReads.anyOf("c.SCHEMA_NAME", "c.TABLE_NAME", tables)));
+        return columns;
     }
 
     /**
@@ -198,18 +190,8 @@ public final class HanaDialect implements SourceDialect {
     }
 
     @Override
-    public long estimateRows(Connection c, TableId id) throws SQLException {
-        return CatalogReads.number(c, ESTIMATE, id);
-    }
-
-    @Override
-    public CaptureOptions captureOptions() {
-        return options;
-    }
-
-    @Override
     public boolean recordsCaptureErrors() {
-        return options.recordErrors();
+        return captureOptions().recordErrors();
     }
 
     @Override
@@ -226,7 +208,7 @@ public final class HanaDialect implements SourceDialect {
 
     @Override
     public CaptureSql captureSql(CaptureNames names) {
-        return new HanaCaptureSql(names, options);
+        return new HanaCaptureSql(names, captureOptions());
     }
 
     @Override
@@ -235,14 +217,19 @@ public final class HanaDialect implements SourceDialect {
     }
 
     @Override
-    public Watermark readOpenTransactions(Connection c, long high) throws SQLException {
+    public OpenTransactions readOpenTransactions(Connection c) throws SQLException {
         List<Long> open = new ArrayList<>();
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(OPEN_TRANSACTIONS)) {
             while (rs.next()) {
                 open.add(rs.getLong(1));
             }
         }
-        return new Watermark(high, open.stream().mapToLong(Long::longValue).toArray());
+        return new OpenTransactions(open.stream().mapToLong(Long::longValue).toArray(), OpenTransactions.NO_BOUND);
+    }
+
+    @Override
+    public Optional<ChecksumSql> checksumSql() {
+        return Optional.of(new HanaChecksumSql());
     }
 
     /** Whether the connected user may read other users' transactions in M_TRANSACTIONS. */
@@ -258,11 +245,6 @@ public final class HanaDialect implements SourceDialect {
                 return rs.next() && rs.getInt(1) > 0;
             }
         }
-    }
-
-    @Override
-    public Set<String> workingTriggers(Connection c, TableId table) throws SQLException {
-        return new HashSet<>(CatalogReads.strings(c, TRIGGERS, table));
     }
 
     /** HANA error 131: transaction rolled back by lock wait timeout. */

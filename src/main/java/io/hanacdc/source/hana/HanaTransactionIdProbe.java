@@ -5,7 +5,8 @@ import io.hanacdc.check.Probe;
 import io.hanacdc.check.ProbeResult;
 import io.hanacdc.check.ScratchCapture;
 import io.hanacdc.source.CdcColumns;
-import io.hanacdc.stream.Watermark;
+import io.hanacdc.watermark.OpenTransactionsWatermark;
+import io.hanacdc.watermark.Watermark;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -57,7 +58,7 @@ final class HanaTransactionIdProbe implements Probe {
                     listed = rs.getLong(1);
                     status = rs.getString(2);
                 }
-                Watermark w = ctx.dialect().readOpenTransactions(c, ctx.dialect().readHighWaterMark(c, ctx.names()));
+                Watermark w = new OpenTransactionsWatermark(ctx.dialect(), ctx.names()).now(c);
                 if (recorded != listed || !w.isOpen(recorded)) {
                     return ProbeResult.fail(this, checked, "the trigger recorded " + recorded + ", M_TRANSACTIONS shows " + listed + " with status "
                             + status + ", the watermark read " + w + ": rows of open transactions would be skipped for good;"

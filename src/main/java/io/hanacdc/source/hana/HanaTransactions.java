@@ -3,6 +3,7 @@ package io.hanacdc.source.hana;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CatalogReads;
 import io.hanacdc.source.SourceDialect;
+import io.hanacdc.source.SourceTransaction;
 import io.hanacdc.source.SqlWork;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -42,27 +43,18 @@ final class HanaTransactions {
         return "SET TRANSACTION LOCK WAIT TIMEOUT " + timeout.toMillis();
     }
 
-    /** DDL joins the transaction (AUTOCOMMIT DDL OFF), so a failure rolls back every statement of the unit. */
+    /**
+     * DDL joins the transaction (AUTOCOMMIT DDL OFF), so a failure rolls back every statement of the unit;
+     * both settings last for the session, so they are set back afterwards.
+     */
     static <T> T inTransaction(Connection c, Duration lockTimeout, SqlWork<T> work) throws SQLException {
-        boolean autoCommit = c.getAutoCommit();
-        c.setAutoCommit(false);
-        try (Statement s = c.createStatement()) {
+        return SourceTransaction.run(c, s -> {
             s.execute("SET TRANSACTION AUTOCOMMIT DDL OFF");
             s.execute(lockWaitTimeout(lockTimeout));
-            try {
-                T result = work.run(c);
-                c.commit();
-                return result;
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
-            } finally {
-                s.execute("SET TRANSACTION AUTOCOMMIT DDL ON");
-                s.execute(sessionLockWait());
-            }
-        } finally {
-            c.setAutoCommit(autoCommit);
-        }
+        }, s -> {
+            s.execute("SET TRANSACTION AUTOCOMMIT DDL ON");
+            s.execute(sessionLockWait());
+        }, work);
     }
 
     /**

@@ -4,13 +4,16 @@ import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
+import io.hanacdc.source.AbstractSourceDialect;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureOptions;
 import io.hanacdc.source.CaptureSql;
 import io.hanacdc.source.CatalogReads;
+import io.hanacdc.source.OpenTransactions;
 import io.hanacdc.source.SourceDialect;
-import io.hanacdc.stream.Watermark;
-import io.hanacdc.sql.Identifiers;
+import io.hanacdc.source.SourceDialectProvider;
+import io.hanacdc.source.SourceTransaction;
+import io.hanacdc.sql.ChecksumSql;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -18,8 +21,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.Set;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -34,13 +36,7 @@ import org.postgresql.PGStatement;
  * xid is invisible without being listed. Rows not in A with id ≤ H are committed for good, so the
  * batch may be read by any later statement.
  */
-public final class PostgresDialect implements SourceDialect {
-    private final CaptureOptions options;
-
-    /** Capture errors always fail the write on PostgreSQL: the trigger function runs in the writer's transaction. */
-    public PostgresDialect(CaptureOptions options) {
-        this.options = options;
-    }
+public final class PostgresDialect extends AbstractSourceDialect {
 
     /**
      * The columns with every domain resolved to its base type (a domain over a domain too) with the
@@ -102,14 +98,32 @@ public final class PostgresDialect implements SourceDialect {
     private static final String OPEN_TRANSACTIONS = "SELECT pg_snapshot_xmax(s)::text::bigint,"
             + " (SELECT string_agg(x::text, ',') FROM pg_snapshot_xip(s) x) FROM pg_current_snapshot() s";
 
-    @Override
-    public String name() {
-        return "postgresql";
+    /** Found by SourceDialects: the URLs of pgjdbc. */
+    public static final class Provider implements SourceDialectProvider {
+        @Override
+        public String urlPrefix() {
+            return "jdbc:postgresql:";
+        }
+
+        @Override
+        public String urlForm() {
+            return "jdbc:postgresql://host:port/database";
+        }
+
+        @Override
+        public SourceDialect create(CaptureOptions options) {
+            return new PostgresDialect(options);
+        }
+    }
+
+    /** Capture errors always fail the write on PostgreSQL: the trigger function runs in the writer's transaction. */
+    public PostgresDialect(CaptureOptions options) {
+        super(options, new Catalog(TABLES, PRIMARY_KEY, ESTIMATE, TRIGGERS, STAMPS, "n.nspname", "c.relname"));
     }
 
     @Override
-    public boolean accepts(String jdbcUrl) {
-        return jdbcUrl.startsWith("jdbc:postgresql:");
+    public String name() {
+        return "postgresql";
     }
 
     /**
@@ -156,17 +170,7 @@ public final class PostgresDialect implements SourceDialect {
     }
 
     @Override
-    public String quote(String identifier) {
-        return Identifiers.ansi(identifier);
-    }
-
-    @Override
-    public List<TableId> listTables(Connection c, String schema) throws SQLException {
-        return CatalogReads.strings(c, TABLES, schema, null).stream().map(t -> new TableId(schema, t)).toList();
-    }
-
-    @Override
-    public Optional<SourceTable> describe(Connection c, TableId id) throws SQLException {
+    protected List<SourceColumn> columns(Connection c, TableId id) throws SQLException {
         List<SourceColumn> columns = new ArrayList<>();
         try (PreparedStatement ps = CatalogReads.prepare(c, COLUMNS, id.schema(), id.name())) {
             try (ResultSet rs = ps.executeQuery()) {
@@ -178,22 +182,20 @@ public final class PostgresDialect implements SourceDialect {
                 }
             }
         }
-        if (columns.isEmpty()) {
-            return Optional.empty();
-        }
-        SourceTable table = new SourceTable(id, columns, CatalogReads.strings(c, PRIMARY_KEY, id));
-        table.keyColumns().forEach(k -> PostgresTypes.checkKey(id + "." + k.name(), k));
-        return Optional.of(table);
+        return columns;
+    }
+
+    /** A key column must be of a type the target can find its row by again (PostgresTypes.checkKey). */
+    @Override
+    public Optional<SourceTable> describe(Connection c, TableId id) throws SQLException {
+        Optional<SourceTable> table = super.describe(c, id);
+        table.ifPresent(t -> t.keyColumns().forEach(k -> PostgresTypes.checkKey(id + "." + k.name(), k)));
+        return table;
     }
 
     private static int intOr(ResultSet rs, int i) throws SQLException {
         int v = rs.getInt(i);
         return rs.wasNull() ? -1 : v;
-    }
-
-    @Override
-    public java.util.Map<TableId, io.hanacdc.source.TableStamp> stamps(Connection c, java.util.Collection<TableId> tables) throws SQLException {
-        return CatalogReads.stamps(c, STAMPS.formatted(CatalogReads.anyOf("n.nspname", "c.relname", tables)));
     }
 
     /** TRUNCATE is captured (operation 6), and COUNT(*) reads the whole table. */
@@ -220,18 +222,8 @@ public final class PostgresDialect implements SourceDialect {
     }
 
     @Override
-    public long estimateRows(Connection c, TableId id) throws SQLException {
-        return CatalogReads.number(c, ESTIMATE, id);
-    }
-
-    @Override
-    public CaptureOptions captureOptions() {
-        return options;
-    }
-
-    @Override
     public CaptureSql captureSql(CaptureNames names) {
-        return new PostgresCaptureSql(names, options.rowTriggers());
+        return new PostgresCaptureSql(names, captureOptions().rowTriggers());
     }
 
     @Override
@@ -240,12 +232,12 @@ public final class PostgresDialect implements SourceDialect {
     }
 
     @Override
-    public Watermark readOpenTransactions(Connection c, long high) throws SQLException {
+    public OpenTransactions readOpenTransactions(Connection c) throws SQLException {
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(OPEN_TRANSACTIONS)) {
             rs.next();
             long xmax = rs.getLong(1);
             String xip = rs.getString(2);
-            return Watermark.decode(high, (xip == null ? "" : xip) + ";" + xmax);
+            return new OpenTransactions(xip == null ? new long[0] : Arrays.stream(xip.split(",")).mapToLong(Long::parseLong).toArray(), xmax);
         }
     }
 
@@ -270,8 +262,8 @@ public final class PostgresDialect implements SourceDialect {
     }
 
     @Override
-    public Set<String> workingTriggers(Connection c, TableId table) throws SQLException {
-        return new HashSet<>(CatalogReads.strings(c, TRIGGERS, table));
+    public Optional<ChecksumSql> checksumSql() {
+        return Optional.of(new PostgresChecksumSql());
     }
 
     @Override
@@ -284,21 +276,10 @@ public final class PostgresDialect implements SourceDialect {
         return "42501".equals(e.getSQLState());
     }
 
+    /** SET LOCAL lasts until the transaction ends: nothing to set back. */
     @Override
     public <T> T inTransaction(Connection c, Duration lockTimeout, io.hanacdc.source.SqlWork<T> work) throws SQLException {
-        boolean autoCommit = c.getAutoCommit();
-        c.setAutoCommit(false);
-        try (Statement s = c.createStatement()) {
-            s.execute("SET LOCAL lock_timeout = '" + lockTimeout.toMillis() + "ms'");
-            T result = work.run(c);
-            c.commit();
-            return result;
-        } catch (SQLException | RuntimeException e) {
-            c.rollback();
-            throw e;
-        } finally {
-            c.setAutoCommit(autoCommit);
-        }
+        return SourceTransaction.run(c, s -> s.execute("SET LOCAL lock_timeout = '" + lockTimeout.toMillis() + "ms'"), s -> {}, work);
     }
 
     @Override

@@ -6,7 +6,7 @@ import io.hanacdc.check.Probe;
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.config.CdcConfig.Endpoint;
-import io.hanacdc.config.Secrets;
+import io.hanacdc.Secrets;
 import io.hanacdc.config.TargetNames;
 import io.hanacdc.db.DataSources;
 import io.hanacdc.schema.SchemaDiff;

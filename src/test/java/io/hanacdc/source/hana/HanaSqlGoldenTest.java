@@ -16,11 +16,10 @@ import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureOptions;
 import io.hanacdc.source.TableStamp;
 import io.hanacdc.stream.BatchQuery;
-import io.hanacdc.stream.BatchReader;
 import io.hanacdc.stream.PendingRowsQuery;
-import io.hanacdc.stream.StreamRange;
+import io.hanacdc.watermark.StreamRange;
 import io.hanacdc.stream.VanishQueries;
-import io.hanacdc.stream.Watermark;
+import io.hanacdc.watermark.Watermark;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -154,8 +153,8 @@ class HanaSqlGoldenTest {
     void pendingRowsQueryMatchesGolden() throws IOException {
         HanaDialect hana = new HanaDialect(CaptureOptions.DEFAULT);
         CaptureNames names = new CaptureNames("CDC", 127);
-        PendingRowsQuery q = new PendingRowsQuery(hana, BatchReader.captureTables(hana, names, sample().id()));
-        golden("hana-pending-rows.sql", BatchReader.captureTables(hana, names, sample().id()).stream().map(q::sql).toList());
+        PendingRowsQuery q = new PendingRowsQuery(hana, names.captureTables(hana, sample().id()));
+        golden("hana-pending-rows.sql", names.captureTables(hana, sample().id()).stream().map(q::sql).toList());
     }
 
     /**
@@ -171,7 +170,7 @@ class HanaSqlGoldenTest {
         HanaDialect hana = new HanaDialect(CaptureOptions.DEFAULT);
         CaptureNames names = new CaptureNames("CDC", 127);
         SourceTable t = sample();
-        List<String> captureTables = BatchReader.captureTables(hana, names, t.id());
+        List<String> captureTables = names.captureTables(hana, t.id());
         VanishQueries q = new VanishQueries(hana, hana.qualified(t.id().schema(), t.id().name()), captureTables);
         List<String> out = new ArrayList<>(List.of(q.rowCountSql()));
         captureTables.forEach(c -> out.add(q.removalsSql(c, new Watermark(4711, new long[] {7, 9}))));

@@ -1,4 +1,4 @@
-package io.hanacdc.config;
+package io.hanacdc;
 
 import java.util.regex.Pattern;
 

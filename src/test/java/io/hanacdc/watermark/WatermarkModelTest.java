@@ -1,4 +1,4 @@
-package io.hanacdc.stream;
+package io.hanacdc.watermark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,6 @@
-package io.hanacdc.stream;
+package io.hanacdc.watermark;
 
+import io.hanacdc.source.OpenTransactions;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
@@ -12,7 +13,7 @@ import java.util.stream.LongStream;
  * {@link #NO_BOUND}.
  */
 public record Watermark(long high, long[] open, long openFrom) {
-    public static final long NO_BOUND = Long.MAX_VALUE;
+    public static final long NO_BOUND = OpenTransactions.NO_BOUND;
 
     public Watermark {
         open = LongStream.of(open).filter(t -> t < openFrom).sorted().distinct().toArray();
@@ -20,6 +21,11 @@ public record Watermark(long high, long[] open, long openFrom) {
 
     public Watermark(long high, long[] open) {
         this(high, open, NO_BOUND);
+    }
+
+    /** H with the A the source read after it. */
+    public Watermark(long high, OpenTransactions a) {
+        this(high, a.listed(), a.from());
     }
 
     public boolean isOpen(long transactionId) {

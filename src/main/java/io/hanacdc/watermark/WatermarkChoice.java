@@ -1,16 +1,10 @@
-package io.hanacdc.pipeline;
+package io.hanacdc.watermark;
 
 import io.hanacdc.CdcException;
-import io.hanacdc.capture.CaptureInstaller;
-import io.hanacdc.capture.SettledBases;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
-import io.hanacdc.stream.BatchReader;
-import io.hanacdc.stream.GapProbeWatermark;
-import io.hanacdc.stream.OpenTransactionsWatermark;
-import io.hanacdc.stream.WatermarkReader;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Optional;
@@ -26,14 +20,16 @@ public final class WatermarkChoice {
     private final boolean gapProbe;
     private final SourceDialect dialect;
     private final CaptureNames names;
-    private final CaptureInstaller installer;
+    private final GapProbeWatermark.CaptureTables allCaptureTables;
     private final CdcConfig cfg;
 
-    public WatermarkChoice(CdcConfig cfg, SourceDialect dialect, CaptureNames names, CaptureInstaller installer, Connection c) throws SQLException {
+    /** @param allCaptureTables every capture table taking ids from the shared sequence, for gap probing (the capture registry's list) */
+    public WatermarkChoice(CdcConfig cfg, SourceDialect dialect, CaptureNames names, GapProbeWatermark.CaptureTables allCaptureTables, Connection c)
+            throws SQLException {
         this.cfg = cfg;
         this.dialect = dialect;
         this.names = names;
-        this.installer = installer;
+        this.allCaptureTables = allCaptureTables;
         Optional<String> unreadable = dialect.openTransactionsUnreadable(c);
         this.gapProbe = switch (cfg.watermark()) {
             case "gap-probe" -> true;
@@ -57,7 +53,7 @@ public final class WatermarkChoice {
             return new OpenTransactionsWatermark(dialect, names);
         }
         SettledBases settled = new SettledBases(dialect, names);
-        return new GapProbeWatermark(dialect, installer::allCaptureTables, BatchReader.captureTables(dialect, names, table.id()),
+        return new GapProbeWatermark(dialect, allCaptureTables, names.captureTables(dialect, table.id()),
                 c -> settled.settledHigh(c, table.id()), cfg.probeTimeout(), cfg.probesPerPoll());
     }
 }

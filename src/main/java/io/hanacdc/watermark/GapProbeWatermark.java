@@ -1,4 +1,4 @@
-package io.hanacdc.stream;
+package io.hanacdc.watermark;
 
 import static io.hanacdc.source.CdcColumns.CREATE_TIME;
 import static io.hanacdc.source.CdcColumns.DATA_ID;

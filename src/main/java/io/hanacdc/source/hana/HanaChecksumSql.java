@@ -1,6 +1,7 @@
-package io.hanacdc.verify;
+package io.hanacdc.source.hana;
 
 import io.hanacdc.schema.ColumnType;
+import io.hanacdc.sql.ChecksumSql;
 import io.hanacdc.sql.Identifiers;
 import io.hanacdc.target.mysql.TargetValues;
 import java.util.List;
@@ -9,7 +10,7 @@ import java.util.stream.Collectors;
 
 /**
  * Checksum SQL for an SAP HANA source, written from SAP's SQL reference (TO_NVARCHAR, ROUND,
- * HASH_MD5, BINTOHEX, HEXTONUM, datetime formats) and pinned by HanaSqlGoldenTest; not run here.
+ * HASH_MD5, BINTOHEX, HEXTONUM, datetime formats) and pinned by HanaChecksumSqlGoldenTest; not run here.
  * HANA keeps text in CESU-8 and counts a character outside the BMP as two, so rows holding such
  * characters hash differently from the target and are compared row by row — slower, still exact.
  * NVARCHAR holds at most 5,000 characters, so LOBs, floating decimals (their text form may use an

@@ -1,4 +1,4 @@
-package io.hanacdc.verify;
+package io.hanacdc.sql;
 
 import io.hanacdc.schema.ColumnType;
 import java.util.List;
@@ -10,9 +10,10 @@ import java.util.Optional;
  * render the same row as the same text, so that equal rows hash equal on both sides; a rendering
  * must also tell apart any two values the row-by-row comparison tells apart, or a difference could
  * hide. A rendering that differs between the databases only costs time: ranges that differ are
- * compared row by row, which decides.
+ * compared row by row, which decides. Each source dialect gives its own ({@code SourceDialect.checksumSql()});
+ * verify holds the target's.
  */
-interface ChecksumSql {
+public interface ChecksumSql {
     String quote(String identifier);
 
     /**

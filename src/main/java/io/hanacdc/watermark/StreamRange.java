@@ -1,4 +1,4 @@
-package io.hanacdc.stream;
+package io.hanacdc.watermark;
 
 /**
  * Where a table's stream stands. Rows safe at {@code base} are applied. {@code window} (null when
@@ -23,7 +23,7 @@ public record StreamRange(Watermark base, Watermark window, long cursor) {
 
     /**
      * Whether a CDC row belongs to the window: the batch predicate of DESIGN §3, plus the cursor.
-     * The SQL form is {@link BatchQuery}; this form is what the model tests check it against.
+     * The SQL form is {@link BatchPredicate}; this form is what the model tests check it against.
      */
     public boolean selects(long dataId, long transactionId) {
         return dataId > cursor && dataId <= window.high() && !window.isOpen(transactionId)

@@ -1,11 +1,10 @@
-package io.hanacdc.capture;
+package io.hanacdc.watermark;
 
 import static io.hanacdc.source.CdcColumns.SUBSCRIPTIONS;
 
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
-import io.hanacdc.stream.Watermark;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -1,4 +1,4 @@
-package io.hanacdc.stream;
+package io.hanacdc.watermark;
 
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
@@ -29,6 +29,6 @@ public final class OpenTransactionsWatermark implements WatermarkReader {
     @Override
     public Watermark next(Connection source, StreamRange range) throws SQLException {
         long high = dialect.readHighWaterMark(source, names);
-        return dialect.readOpenTransactions(source, high);
+        return new Watermark(high, dialect.readOpenTransactions(source));
     }
 }

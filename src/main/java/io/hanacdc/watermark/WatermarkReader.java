@@ -1,4 +1,4 @@
-package io.hanacdc.stream;
+package io.hanacdc.watermark;
 
 import java.sql.Connection;
 import java.sql.SQLException;

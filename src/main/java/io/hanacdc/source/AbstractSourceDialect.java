@@ -1,0 +1,78 @@
+package io.hanacdc.source;
+
+import io.hanacdc.schema.SourceColumn;
+import io.hanacdc.schema.SourceTable;
+import io.hanacdc.schema.TableId;
+import io.hanacdc.sql.Identifiers;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What the source dialects do alike: ANSI-quoted names, capture options, and catalog reads of one
+ * shape, each dialect giving the SQL of its catalog.
+ */
+public abstract class AbstractSourceDialect implements SourceDialect {
+    /**
+     * A source's catalog queries, bound as {@link CatalogReads} binds them: {@code tables} to a schema;
+     * {@code primaryKey}, {@code estimate} and {@code triggers} to a schema and table; {@code stamps}
+     * formatted with a condition on its {@code schemaColumn} and {@code tableColumn} naming the polled tables.
+     */
+    public record Catalog(String tables, String primaryKey, String estimate, String triggers, String stamps, String schemaColumn,
+                          String tableColumn) {}
+
+    private final CaptureOptions options;
+    private final Catalog catalog;
+
+    protected AbstractSourceDialect(CaptureOptions options, Catalog catalog) {
+        this.options = options;
+        this.catalog = catalog;
+    }
+
+    /** The table's columns in order, empty when no such base table exists; an unsupported column type is an error naming it. */
+    protected abstract List<SourceColumn> columns(Connection c, TableId id) throws SQLException;
+
+    @Override
+    public CaptureOptions captureOptions() {
+        return options;
+    }
+
+    @Override
+    public String quote(String identifier) {
+        return Identifiers.ansi(identifier);
+    }
+
+    @Override
+    public List<TableId> listTables(Connection c, String schema) throws SQLException {
+        return CatalogReads.strings(c, catalog.tables(), schema, null).stream().map(t -> new TableId(schema, t)).toList();
+    }
+
+    @Override
+    public Optional<SourceTable> describe(Connection c, TableId id) throws SQLException {
+        List<SourceColumn> columns = columns(c, id);
+        if (columns.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new SourceTable(id, columns, CatalogReads.strings(c, catalog.primaryKey(), id)));
+    }
+
+    @Override
+    public Map<TableId, TableStamp> stamps(Connection c, Collection<TableId> tables) throws SQLException {
+        return CatalogReads.stamps(c, catalog.stamps().formatted(CatalogReads.anyOf(catalog.schemaColumn(), catalog.tableColumn(), tables)));
+    }
+
+    @Override
+    public long estimateRows(Connection c, TableId id) throws SQLException {
+        return CatalogReads.number(c, catalog.estimate(), id);
+    }
+
+    @Override
+    public Set<String> workingTriggers(Connection c, TableId table) throws SQLException {
+        return new HashSet<>(CatalogReads.strings(c, catalog.triggers(), table));
+    }
+}
