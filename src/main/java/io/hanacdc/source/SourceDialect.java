@@ -10,6 +10,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.ToIntFunction;
 
 /**
  * Everything that differs between source databases: catalog, capture DDL, the two watermark reads
@@ -130,7 +131,7 @@ public interface SourceDialect {
     List<io.hanacdc.check.Probe> probes();
 
     /** How verify checksums this source's rows, if it can: empty leaves every table to the row-by-row comparison. */
-    default Optional<ChecksumSql> checksumSql() {
+    default Optional<ChecksumSql> checksumSql(ToIntFunction<ColumnType> targetDecimalScale) {
         return Optional.empty();
     }
 

@@ -2,6 +2,7 @@ package io.hanacdc.target;
 
 import io.hanacdc.check.Probe;
 import io.hanacdc.checkpoint.Position;
+import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SchemaDiff;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
@@ -69,6 +70,12 @@ public interface Target extends AutoCloseable {
 
     /** Whether rows existing when this column was added need copying again: the target cannot give them its value. */
     boolean needsBackfill(SourceColumn added);
+
+    /** verify's reads of a target table. */
+    TargetRows rows(TargetTable table);
+
+    /** Decimal places this target keeps for a DECIMAL column (more are rounded on the way in): verify compares at that scale. */
+    int decimalScale(ColumnType type);
 
     /** check's probes of this target (settings, privileges, the round trip of every mapped type). */
     List<Probe> probes();

@@ -5,6 +5,11 @@ import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.sql.ChecksumSql;
+import io.hanacdc.sql.KeyRange;
+import io.hanacdc.sql.RangeChecksums;
+import io.hanacdc.target.Target;
+import io.hanacdc.target.TargetRows;
+import io.hanacdc.target.TargetSession;
 import io.hanacdc.target.TargetTable;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -32,7 +37,6 @@ import java.util.function.LongConsumer;
 final class ChecksumComparison {
     static final int PARTS = 16;
     static final int LEAF_ROWS = 1000;
-    private static final ChecksumSql TARGET_SQL = new MySqlChecksumSql();
     private static final Set<Kind> ORDERED_ALIKE = EnumSet.of(Kind.UNSIGNED_TINYINT, Kind.SMALLINT, Kind.INTEGER, Kind.BIGINT);
 
     /** A range still to look at; its sums are null until computed. */
@@ -41,23 +45,19 @@ final class ChecksumComparison {
     private final TableComparison rows;
     private final String rowByRowReason;
     private final RangeChecksums source;
-    private final RangeChecksums target;
+    private final TargetRows target;
 
-    ChecksumComparison(SourceDialect dialect, TargetTable targetTable, TableComparison rows) {
+    ChecksumComparison(SourceDialect dialect, Target targets, TargetTable targetTable, TableComparison rows) {
         this.rows = rows;
         SourceTable t = targetTable.source();
-        ChecksumSql sourceSql = dialect.checksumSql().orElse(null);
-        this.rowByRowReason = whyNot(dialect, sourceSql, t).orElse(null);
-        if (rowByRowReason == null) {
-            this.source = new RangeChecksums(sourceSql, dialect.qualified(t.id().schema(), t.id().name()), t, dialect::selectExpression);
-            this.target = new RangeChecksums(TARGET_SQL, targetTable.qualifiedName(), t, c -> TARGET_SQL.quote(c.name()));
-        } else {
-            this.source = null;
-            this.target = null;
-        }
+        ChecksumSql sourceSql = dialect.checksumSql(targets::decimalScale).orElse(null);
+        this.target = rows.target();
+        this.rowByRowReason = whyNot(dialect, sourceSql, t, target).orElse(null);
+        this.source = rowByRowReason == null
+                ? new RangeChecksums(sourceSql, dialect.qualified(t.id().schema(), t.id().name()), t, dialect::selectExpression) : null;
     }
 
-    private static Optional<String> whyNot(SourceDialect dialect, ChecksumSql sourceSql, SourceTable t) {
+    private static Optional<String> whyNot(SourceDialect dialect, ChecksumSql sourceSql, SourceTable t, TargetRows target) {
         if (sourceSql == null) {
             return Optional.of("no checksum SQL for a " + dialect.name() + " source");
         }
@@ -66,11 +66,11 @@ final class ChecksumComparison {
             return Optional.of("key column " + key.name() + " is " + key.sourceType() + ", which the databases may order differently");
         }
         return RangeChecksums.unrenderable(sourceSql, t, dialect::selectExpression)
-                .or(() -> RangeChecksums.unrenderable(TARGET_SQL, t, c -> TARGET_SQL.quote(c.name())))
+                .or(target::unrenderable)
                 .map(c -> "column " + c.name() + " is " + c.sourceType() + ", which the databases render differently");
     }
 
-    TableComparison.Outcome compare(Connection s, Connection t, LongConsumer progress) throws SQLException {
+    TableComparison.Outcome compare(Connection s, TargetSession t, LongConsumer progress) throws SQLException {
         if (rowByRowReason != null) {
             return rows.compare(s, t, "row by row: " + rowByRowReason, progress);
         }
@@ -83,7 +83,7 @@ final class ChecksumComparison {
     }
 
     /** Each database computes its sums while the other does: a step takes as long as the slower side. */
-    private TableComparison.Outcome compare(Connection s, Connection t, ExecutorService sourceSide, LongConsumer progress) throws SQLException {
+    private TableComparison.Outcome compare(Connection s, TargetSession t, ExecutorService sourceSide, LongConsumer progress) throws SQLException {
         Future<RangeChecksums.Bounds> sourceBounds = sourceSide.submit(() -> source.bounds(s));
         RangeChecksums.Bounds tb = target.bounds(t);
         RangeChecksums.Bounds sb = await(sourceBounds);

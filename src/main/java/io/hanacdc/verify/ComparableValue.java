@@ -1,7 +1,6 @@
 package io.hanacdc.verify;
 
 import io.hanacdc.schema.ColumnType;
-import io.hanacdc.target.mysql.TargetValues;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +11,7 @@ import java.time.LocalTime;
 import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.function.ToIntFunction;
 
 /**
  * A value in the form source and target are compared in: what the type mapping makes of it on the
@@ -25,14 +25,15 @@ final class ComparableValue {
 
     private ComparableValue() {}
 
-    static String of(ColumnType type, Object v) {
+    /** @param decimalScale the decimal places the target keeps for a decimal column */
+    static String of(ColumnType type, Object v, ToIntFunction<ColumnType> decimalScale) {
         if (v == null) {
             return NULL;
         }
         String s = switch (type.kind()) {
             case BOOLEAN -> v instanceof Boolean b ? (b ? "true" : "false") : v.toString();
             case UNSIGNED_TINYINT, SMALLINT, INTEGER, BIGINT -> Long.toString(((Number) v).longValue());
-            case DECIMAL, FLOATING_DECIMAL -> decimal((BigDecimal) v, TargetValues.decimalScale(type));
+            case DECIMAL, FLOATING_DECIMAL -> decimal((BigDecimal) v, decimalScale.applyAsInt(type));
             case REAL -> Float.toString(((Number) v).floatValue());
             case DOUBLE -> Double.toString(((Number) v).doubleValue());
             case CHAR -> v.toString().replaceAll(" +$", "");

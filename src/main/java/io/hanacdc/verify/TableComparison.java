@@ -1,11 +1,15 @@
 package io.hanacdc.verify;
 
+import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.source.KeysetReader;
 import io.hanacdc.source.SourceDialect;
-import io.hanacdc.sql.Identifiers;
+import io.hanacdc.sql.KeyRange;
 import io.hanacdc.stream.KeyRefetcher;
+import io.hanacdc.target.Target;
+import io.hanacdc.target.TargetRows;
+import io.hanacdc.target.TargetSession;
 import io.hanacdc.target.TargetTable;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -15,7 +19,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.LongConsumer;
+import java.util.function.ToIntFunction;
 
 /**
  * Compares one table row by row, or one key range of it. The source is read in its key order chunk
@@ -38,16 +44,18 @@ final class TableComparison {
     private final String sourceCount;
     private final KeysetReader sourceChunks;
     private final KeyRefetcher sourceByKey;
-    private final TargetReader target;
+    private final TargetRows target;
+    private final ToIntFunction<ColumnType> decimalScale;
     private final int[] keyIndexes;
 
-    TableComparison(SourceDialect dialect, TargetTable targetTable, int chunkSize) {
+    TableComparison(SourceDialect dialect, Target targets, TargetTable targetTable, int chunkSize) {
         this.dialect = dialect;
         this.table = targetTable.source();
+        this.decimalScale = targets::decimalScale;
         this.sourceCount = "SELECT COUNT(*) FROM " + dialect.qualified(table.id().schema(), table.id().name());
         this.sourceChunks = new KeysetReader(dialect, table, chunkSize);
         this.sourceByKey = new KeyRefetcher(dialect, table);
-        this.target = new TargetReader(targetTable);
+        this.target = targets.rows(targetTable);
         this.keyIndexes = table.primaryKey().stream().mapToInt(k -> table.columnNames().indexOf(k)).toArray();
     }
 
@@ -55,27 +63,27 @@ final class TableComparison {
         return table;
     }
 
-    TargetReader target() {
+    TargetRows target() {
         return target;
     }
 
     /** The full comparison, row by row; method says why the table is not compared by checksums. */
-    Outcome compare(Connection s, Connection t, String method, LongConsumer progress) throws SQLException {
+    Outcome compare(Connection s, TargetSession t, String method, LongConsumer progress) throws SQLException {
         long sourceRows = count(s);
         long targetRows = target.count(t);
         Findings found = new Findings(progress);
-        compare(s, t, sourceChunks, null, found);
+        compare(s, t, sourceChunks, Optional.empty(), found);
         return found.outcome(sourceRows, targetRows, method);
     }
 
     /** The rows of one range of the first key column, row by row (its checksums differ). */
-    void compareRange(Connection s, Connection t, KeyRange range, Findings found) throws SQLException {
+    void compareRange(Connection s, TargetSession t, KeyRange range, Findings found) throws SQLException {
         String key = table.primaryKey().get(0);
         KeysetReader inRange = new KeysetReader(dialect, table, sourceChunks.chunkSize(), range.predicate(dialect.quote(key)));
-        compare(s, t, inRange, range.predicate(Identifiers.backtick(key)), found);
+        compare(s, t, inRange, Optional.of(range), found);
     }
 
-    private void compare(Connection s, Connection t, KeysetReader sourceRows, String targetFilter, Findings found) throws SQLException {
+    private void compare(Connection s, TargetSession t, KeysetReader sourceRows, Optional<KeyRange> targetRange, Findings found) throws SQLException {
         Object[] last = null;
         while (true) {
             List<Object[]> rows = sourceRows.chunkAfter(s, last);
@@ -95,7 +103,7 @@ final class TableComparison {
         int[] identity = identity(keyIndexes.length);
         last = null;
         while (true) {
-            List<Object[]> keys = target.keysAfter(t, targetFilter, last, sourceRows.chunkSize());
+            List<Object[]> keys = target.keysAfter(t, targetRange, last, sourceRows.chunkSize());
             if (keys.isEmpty()) {
                 break;
             }
@@ -112,7 +120,7 @@ final class TableComparison {
     }
 
     /** Compares again just the keys of earlier differences; returns those that still differ. */
-    List<Difference> recheck(Connection s, Connection t, List<Difference> earlier) throws SQLException {
+    List<Difference> recheck(Connection s, TargetSession t, List<Difference> earlier) throws SQLException {
         List<Object[]> keys = earlier.stream().map(Difference::key).toList();
         Map<List<String>, Object[]> sourceRows = byKey(sourceByKey.fetch(s, keys), keyIndexes);
         Map<List<String>, Object[]> targetRows = byKey(target.rowsByKey(t, keys), keyIndexes);
@@ -156,8 +164,8 @@ final class TableComparison {
         List<String> columns = new ArrayList<>();
         for (int i = 0; i < source.length; i++) {
             SourceColumn c = table.columns().get(i);
-            String a = ComparableValue.of(c.type(), source[i]);
-            String b = ComparableValue.of(c.type(), target[i]);
+            String a = ComparableValue.of(c.type(), source[i], decimalScale);
+            String b = ComparableValue.of(c.type(), target[i], decimalScale);
             if (!a.equals(b)) {
                 columns.add(c.name() + ": source " + a + " ≠ target " + b);
             }
@@ -169,7 +177,7 @@ final class TableComparison {
         List<String> parts = new ArrayList<>();
         for (int i = 0; i < key.length; i++) {
             SourceColumn c = table.keyColumns().get(i);
-            parts.add(c.name() + " = " + ComparableValue.of(c.type(), key[i]));
+            parts.add(c.name() + " = " + ComparableValue.of(c.type(), key[i], decimalScale));
         }
         return String.join(", ", parts);
     }
@@ -186,7 +194,7 @@ final class TableComparison {
     private List<String> keyForms(Object[] values, int[] indexes) {
         List<String> out = new ArrayList<>(indexes.length);
         for (int i = 0; i < indexes.length; i++) {
-            out.add(ComparableValue.of(table.keyColumns().get(i).type(), values[indexes[i]]));
+            out.add(ComparableValue.of(table.keyColumns().get(i).type(), values[indexes[i]], decimalScale));
         }
         return out;
     }

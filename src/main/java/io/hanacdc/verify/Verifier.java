@@ -9,9 +9,11 @@ import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialects;
 import io.hanacdc.source.TableResolver;
 import io.hanacdc.target.Positions;
+import io.hanacdc.target.TargetRows;
 import io.hanacdc.target.TargetSession;
 import io.hanacdc.target.TargetTable;
-import io.hanacdc.target.mysql.MySqlTarget;
+import io.hanacdc.target.Target;
+import io.hanacdc.target.TargetResolver;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -47,8 +49,8 @@ public final class Verifier {
     public Result run(List<TablePattern> tables) throws SQLException, InterruptedException {
         SourceDialect dialect = SourceDialects.forUrl(cfg.source().url(), cfg.capture());
         try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 1);
-             MySqlTarget target = MySqlTarget.open(cfg, 2);
-             Connection s = source.getConnection(); Connection t = target.connection(); TargetSession ts = target.session()) {
+             Target target = TargetResolver.open(cfg, 1);
+             Connection s = source.getConnection(); TargetSession t = target.session()) {
             TableResolver.Resolved listed = new TableResolver(dialect, cfg.cdcSchema()).resolve(s, tables);
             List<SourceTable> resolved = listed.tables();
             Positions positions = target.positions();
@@ -58,11 +60,11 @@ public final class Verifier {
             listed.refused().forEach((id, reason) -> out.printf("%s: 1 difference(s): not compared, the table cannot be replicated: %s%n", id, reason));
             for (SourceTable table : resolved) {
                 TargetTable targetTable = target.table(table);
-                TableComparison comparison = new TableComparison(dialect, targetTable, CHUNK_SIZE);
-                ChecksumComparison checksums = new ChecksumComparison(dialect, targetTable, comparison);
+                TableComparison comparison = new TableComparison(dialect, target, targetTable, CHUNK_SIZE);
+                ChecksumComparison checksums = new ChecksumComparison(dialect, target, targetTable, comparison);
                 long estimate = dialect.estimateRows(s, table.id());
                 long deadline = System.nanoTime() + maxWait.toNanos();
-                List<String> missing = awaitColumns(target, targetTable, t, deadline);
+                List<String> missing = awaitColumns(comparison.target(), t, deadline);
                 if (!missing.isEmpty()) {
                     out.printf("%s: 1 difference(s): the target table lacks column(s) %s of the source table%n", table.id(), missing);
                     differences++;
@@ -72,7 +74,7 @@ public final class Verifier {
                 List<Difference> persisting;
                 do { // more differences than listed: once the listed ones are gone, compare the whole table again
                     o = checksums.compare(s, t, progress(table, estimate));
-                    persisting = settle(comparison, s, t, ts, positions, o.listed(), deadline);
+                    persisting = settle(comparison, s, t, positions, o.listed(), deadline);
                 } while (o.unlisted() > 0 && persisting.isEmpty() && System.nanoTime() < deadline);
                 long found = persisting.size() + o.unlisted();
                 out.printf("%s: source %d rows, target %d rows, %d compared, %d difference(s); %s, %d rows read%n",
@@ -95,10 +97,9 @@ public final class Verifier {
      * The source columns the target table lacks once the wait is over: while the task runs, a column
      * added at the source reaches the target when the stream gets to the change (DESIGN §5).
      */
-    private static List<String> awaitColumns(MySqlTarget target, TargetTable table, Connection t, long deadline)
-            throws SQLException, InterruptedException {
+    private static List<String> awaitColumns(TargetRows table, TargetSession t, long deadline) throws SQLException, InterruptedException {
         while (true) {
-            List<String> missing = target.missingColumns(t, table);
+            List<String> missing = table.missingColumns(t);
             if (missing.isEmpty() || System.nanoTime() >= deadline) {
                 return missing;
             }
@@ -118,15 +119,15 @@ public final class Verifier {
     }
 
     /** Re-checks the differing keys until none is left, or they are unchanged while the task applied nothing, or time is up. */
-    private List<Difference> settle(TableComparison comparison, Connection s, Connection t, TargetSession ts, Positions positions,
+    private List<Difference> settle(TableComparison comparison, Connection s, TargetSession t, Positions positions,
                                     List<Difference> found, long deadline) throws SQLException, InterruptedException {
         List<Difference> current = found;
-        long applied = appliedSoFar(ts, positions);
+        long applied = appliedSoFar(t, positions);
         int quietChecks = 0;
         while (!current.isEmpty() && System.nanoTime() < deadline) {
             Thread.sleep(RECHECK_INTERVAL.toMillis());
             List<Difference> again = comparison.recheck(s, t, current);
-            long appliedNow = appliedSoFar(ts, positions);
+            long appliedNow = appliedSoFar(t, positions);
             boolean unchanged = again.size() == current.size();
             for (int i = 0; unchanged && i < again.size(); i++) {
                 unchanged = again.get(i).sameAs(current.get(i));

@@ -3,9 +3,9 @@ package io.hanacdc.source.hana;
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.sql.ChecksumSql;
 import io.hanacdc.sql.Identifiers;
-import io.hanacdc.target.mysql.TargetValues;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.ToIntFunction;
 import java.util.stream.Collectors;
 
 /**
@@ -17,6 +17,13 @@ import java.util.stream.Collectors;
  * exponent, which trailing-zero trimming could alter) and long binaries have no rendering here.
  */
 final class HanaChecksumSql implements ChecksumSql {
+    private final ToIntFunction<ColumnType> decimalScale;
+
+    /** @param decimalScale the decimal places the target keeps for a decimal column: decimals are compared rounded to them */
+    HanaChecksumSql(ToIntFunction<ColumnType> decimalScale) {
+        this.decimalScale = decimalScale;
+    }
+
     private static final int MAX_BINARY_BYTES = 2500; // hex text of 5,000 characters
 
     @Override
@@ -29,7 +36,7 @@ final class HanaChecksumSql implements ChecksumSql {
         return Optional.ofNullable(switch (type.kind()) {
             case BOOLEAN -> "CASE WHEN " + c + " = TRUE THEN '1' WHEN " + c + " = FALSE THEN '0' END";
             case UNSIGNED_TINYINT, SMALLINT, INTEGER, BIGINT -> "TO_NVARCHAR(" + c + ")";
-            case DECIMAL -> withoutTrailingZeros("TO_NVARCHAR(ROUND(" + c + ", " + TargetValues.decimalScale(type) + ", ROUND_HALF_UP))");
+            case DECIMAL -> withoutTrailingZeros("TO_NVARCHAR(ROUND(" + c + ", " + decimalScale.applyAsInt(type) + ", ROUND_HALF_UP))");
             case FLOATING_DECIMAL, REAL, DOUBLE, TEXT, BLOB, UUID, JSON, SOURCE_TEXT, ARRAY -> null; // the last two: not HANA types
             case CHAR -> lengthPrefixed("RTRIM(" + c + ", ' ')");
             case VARCHAR -> lengthPrefixed("TO_NVARCHAR(" + c + ")");

@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.ToIntFunction;
 
 /**
  * SAP HANA 2.0 (SPS05+) and HANA Cloud source, through ngdbc. The watermark follows DESIGN §3's
@@ -228,8 +229,8 @@ public final class HanaDialect extends AbstractSourceDialect {
     }
 
     @Override
-    public Optional<ChecksumSql> checksumSql() {
-        return Optional.of(new HanaChecksumSql());
+    public Optional<ChecksumSql> checksumSql(ToIntFunction<ColumnType> targetDecimalScale) {
+        return Optional.of(new HanaChecksumSql(targetDecimalScale));
     }
 
     /** Whether the connected user may read other users' transactions in M_TRANSACTIONS. */

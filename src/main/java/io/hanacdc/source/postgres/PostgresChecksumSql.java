@@ -3,13 +3,20 @@ package io.hanacdc.source.postgres;
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.sql.ChecksumSql;
 import io.hanacdc.sql.Identifiers;
-import io.hanacdc.target.mysql.TargetValues;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.ToIntFunction;
 import java.util.stream.Collectors;
 
 /** Checksum SQL for a PostgreSQL source (13 or later: trim_scale). */
 final class PostgresChecksumSql implements ChecksumSql {
+    private final ToIntFunction<ColumnType> decimalScale;
+
+    /** @param decimalScale the decimal places the target keeps for a decimal column: decimals are compared rounded to them */
+    PostgresChecksumSql(ToIntFunction<ColumnType> decimalScale) {
+        this.decimalScale = decimalScale;
+    }
+
     private static final String TIMESTAMP = "'YYYY-MM-DD HH24:MI:SS.US'";
 
     @Override
@@ -24,7 +31,7 @@ final class PostgresChecksumSql implements ChecksumSql {
             case UNSIGNED_TINYINT, SMALLINT, INTEGER, BIGINT, UUID -> c + "::text";
             case VARCHAR, TEXT, JSON, SOURCE_TEXT, ARRAY -> lengthPrefixed(c + "::text");
             // rounded half away from zero to the target's scale, as MySQL stores it; trailing zeros dropped
-            case DECIMAL, FLOATING_DECIMAL -> "trim_scale(round(" + c + ", " + TargetValues.decimalScale(type) + "))::text";
+            case DECIMAL, FLOATING_DECIMAL -> "trim_scale(round(" + c + ", " + decimalScale.applyAsInt(type) + "))::text";
             case REAL, DOUBLE -> plainDigits(c + "::float8");
             case CHAR -> lengthPrefixed("rtrim(" + c + "::text, ' ')");
             case BINARY -> "rpad(encode(" + c + ", 'hex'), " + 2 * type.length() + ", '0')";

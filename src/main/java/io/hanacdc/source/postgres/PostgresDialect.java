@@ -25,6 +25,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.ToIntFunction;
 import org.postgresql.PGStatement;
 
 /**
@@ -262,8 +263,8 @@ public final class PostgresDialect extends AbstractSourceDialect {
     }
 
     @Override
-    public Optional<ChecksumSql> checksumSql() {
-        return Optional.of(new PostgresChecksumSql());
+    public Optional<ChecksumSql> checksumSql(ToIntFunction<ColumnType> targetDecimalScale) {
+        return Optional.of(new PostgresChecksumSql(targetDecimalScale));
     }
 
     @Override

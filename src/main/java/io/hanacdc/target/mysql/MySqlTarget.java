@@ -9,12 +9,14 @@ import io.hanacdc.config.CdcConfig.Endpoint;
 import io.hanacdc.Secrets;
 import io.hanacdc.config.TargetNames;
 import io.hanacdc.db.DataSources;
+import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SchemaDiff;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.target.Positions;
 import io.hanacdc.target.Target;
+import io.hanacdc.target.TargetRows;
 import io.hanacdc.target.TargetSession;
 import io.hanacdc.target.TargetTable;
 import java.sql.Connection;
@@ -77,22 +79,23 @@ public final class MySqlTarget implements Target {
         }
     }
 
-    /**
-     * The task's target when verify compares it: verify reads a MySQL/MariaDB target with its own SQL
-     * (TargetReader, MySqlChecksumSql), over {@link #connection()}.
-     */
-    public static MySqlTarget open(CdcConfig cfg, int poolSize) {
+    static MySqlTarget open(CdcConfig cfg, int poolSize) {
         return new MySqlTarget(cfg.target(), poolSize, cfg.controlDatabase(), cfg.task(), cfg.targetNames());
     }
 
-    /** A plain connection: this package's probes, verify's reads, and the tests of this target. */
-    public Connection connection() throws SQLException {
+    /** A plain connection: this package's probes, and the tests of this target. */
+    Connection connection() throws SQLException {
         return pool.getConnection();
     }
 
-    /** The source columns the target table lacks now. */
-    public List<String> missingColumns(Connection c, TargetTable table) throws SQLException {
-        return ((MySqlTable) table).missingColumns(c);
+    @Override
+    public TargetRows rows(TargetTable table) {
+        return new MySqlRows((MySqlTable) table);
+    }
+
+    @Override
+    public int decimalScale(ColumnType type) {
+        return MySqlTypes.decimalScale(type);
     }
 
     MySqlFlavor flavor() {

@@ -13,7 +13,7 @@ import java.util.Set;
  * MySQL's 65,535-byte row limit (utf8mb4: 4 bytes a character), so when a wide table would exceed
  * it the widest variable columns become TEXT/BLOB types, which count only a few bytes.
  */
-final class MySqlTypes {
+public final class MySqlTypes {
     private static final int ROW_LIMIT = 65_000; // leave room for row overhead
     private static final int MAX_VARCHAR_CHARS = 16_383;
 
@@ -93,7 +93,7 @@ final class MySqlTypes {
     }
 
     /** Decimal places of the target DECIMAL for a DECIMAL or floating decimal column. */
-    static int decimalScale(ColumnType t) {
+    public static int decimalScale(ColumnType t) {
         return t.kind() == ColumnType.Kind.FLOATING_DECIMAL ? 30 : Math.min(t.scale(), 30);
     }
 

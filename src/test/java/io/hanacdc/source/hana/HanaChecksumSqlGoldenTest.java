@@ -1,4 +1,4 @@
-package io.hanacdc.verify;
+package io.hanacdc.source.hana;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -11,7 +11,9 @@ import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureOptions;
-import io.hanacdc.source.hana.HanaDialect;
+import io.hanacdc.sql.KeyRange;
+import io.hanacdc.sql.RangeChecksums;
+import io.hanacdc.target.mysql.MySqlTypes;
 import io.hanacdc.sql.ChecksumSql;
 import java.io.IOException;
 import java.util.List;
@@ -60,7 +62,7 @@ class HanaChecksumSqlGoldenTest {
     private static List<String> statements() {
         HanaDialect hana = new HanaDialect(CaptureOptions.DEFAULT);
         SourceTable t = sample();
-        RangeChecksums sums = new RangeChecksums(hana.checksumSql().orElseThrow(), hana.qualified(t.id().schema(), t.id().name()), t, hana::selectExpression);
+        RangeChecksums sums = new RangeChecksums(hana.checksumSql(MySqlTypes::decimalScale).orElseThrow(), hana.qualified(t.id().schema(), t.id().name()), t, hana::selectExpression);
         return List.of(sums.boundsSql(), sums.sumsSql(new KeyRange(-5, 1000).split(4)), sums.sumsSql(new KeyRange(7, 7).split(16)));
     }
 
@@ -86,7 +88,7 @@ class HanaChecksumSqlGoldenTest {
 
     @Test
     void typesWithoutACommonTextFormAreLeftToRowByRow() {
-        ChecksumSql hana = new HanaDialect(CaptureOptions.DEFAULT).checksumSql().orElseThrow();
+        ChecksumSql hana = new HanaDialect(CaptureOptions.DEFAULT).checksumSql(MySqlTypes::decimalScale).orElseThrow();
         for (ColumnType type : List.of(ColumnType.of(Kind.FLOATING_DECIMAL), ColumnType.of(Kind.REAL), ColumnType.of(Kind.DOUBLE),
                 ColumnType.of(Kind.TEXT), ColumnType.of(Kind.BLOB), ColumnType.sized(Kind.VARBINARY, 5000))) {
             assertTrue(hana.text("\"c\"", type).isEmpty(), type.toString());

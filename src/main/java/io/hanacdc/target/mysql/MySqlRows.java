@@ -1,12 +1,15 @@
-package io.hanacdc.verify;
+package io.hanacdc.target.mysql;
 
 import io.hanacdc.CdcException;
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.sql.Identifiers;
-import io.hanacdc.target.TargetTable;
-import io.hanacdc.target.mysql.TargetValues;
+import io.hanacdc.sql.ChecksumSql;
+import io.hanacdc.sql.KeyRange;
+import io.hanacdc.sql.RangeChecksums;
+import io.hanacdc.target.TargetRows;
+import io.hanacdc.target.TargetSession;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -15,25 +18,28 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
-/** Reads one target table for verify: rows by key, and its keys in the target's own key order, chunk by chunk. */
-final class TargetReader {
+/** Reads one target table for verify: rows by key, its keys in the target's own key order chunk by chunk, and range checksums. */
+final class MySqlRows implements TargetRows {
     private static final int KEYS_PER_QUERY = 500;
-    private final TargetTable table;
+    private static final ChecksumSql CHECKSUMS = new MySqlChecksumSql();
+    private final MySqlTable table;
+    private RangeChecksums checksums;
     private final List<SourceColumn> columns;
     private final List<SourceColumn> keyColumns;
     private final String rowsByKey;
     private final String keyPlaceholder;
     private final String keyList;
 
-    TargetReader(TargetTable table) {
+    MySqlRows(MySqlTable table) {
         this.table = table;
         SourceTable source = table.source();
         this.columns = source.columns();
         this.keyColumns = source.keyColumns();
         this.keyList = source.primaryKey().stream().map(Identifiers::backtick).collect(Collectors.joining(", "));
-        this.rowsByKey = "SELECT " + columns.stream().map(TargetReader::selectExpression).collect(Collectors.joining(", "))
+        this.rowsByKey = "SELECT " + columns.stream().map(MySqlRows::selectExpression).collect(Collectors.joining(", "))
                 + " FROM " + table.qualifiedName() + " WHERE (" + keyList + ") IN (";
         this.keyPlaceholder = "(" + String.join(", ", Collections.nCopies(keyColumns.size(), "?")) + ")";
     }
@@ -44,7 +50,9 @@ final class TargetReader {
         return c.type().kind() == ColumnType.Kind.REAL ? "CAST(" + name + " AS DOUBLE)" : name;
     }
 
-    long count(Connection c) throws SQLException {
+    @Override
+    public long count(TargetSession session) throws SQLException {
+        Connection c = MySqlSession.of(session);
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM " + table.qualifiedName())) {
             rs.next();
             return rs.getLong(1);
@@ -58,7 +66,9 @@ final class TargetReader {
     }
 
     /** The target rows of the given keys (those that exist), values in source column order. */
-    List<Object[]> rowsByKey(Connection c, List<Object[]> keys) throws SQLException {
+    @Override
+    public List<Object[]> rowsByKey(TargetSession session, List<Object[]> keys) throws SQLException {
+        Connection c = MySqlSession.of(session);
         List<Object[]> rows = new ArrayList<>();
         for (int start = 0; start < keys.size(); start += KEYS_PER_QUERY) {
             List<Object[]> chunk = keys.subList(start, Math.min(keys.size(), start + KEYS_PER_QUERY));
@@ -75,12 +85,11 @@ final class TargetReader {
         return rows;
     }
 
-    /** Up to limit keys matching filter (an SQL predicate, null: all) after the given one (null: from the first), in the target's key order. */
-    List<Object[]> keysAfter(Connection c, String filter, Object[] after, int limit) throws SQLException {
+    @Override
+    public List<Object[]> keysAfter(TargetSession session, Optional<KeyRange> range, Object[] after, int limit) throws SQLException {
+        Connection c = MySqlSession.of(session);
         List<String> where = new ArrayList<>();
-        if (filter != null) {
-            where.add(filter);
-        }
+        range.ifPresent(r -> where.add(r.predicate(Identifiers.backtick(table.source().primaryKey().get(0)))));
         if (after != null) {
             where.add("(" + keyList + ") > " + keyPlaceholder);
         }
@@ -106,5 +115,33 @@ final class TargetReader {
                 into.add(row);
             }
         }
+    }
+
+    @Override
+    public List<String> missingColumns(TargetSession s) throws SQLException {
+        return table.missingColumns(MySqlSession.of(s));
+    }
+
+    @Override
+    public Optional<SourceColumn> unrenderable() {
+        return RangeChecksums.unrenderable(CHECKSUMS, table.source(), c -> CHECKSUMS.quote(c.name()));
+    }
+
+    @Override
+    public RangeChecksums.Bounds bounds(TargetSession s) throws SQLException {
+        return checksums().bounds(MySqlSession.of(s));
+    }
+
+    @Override
+    public List<RangeChecksums.Sum> sums(TargetSession s, List<KeyRange> parts) throws SQLException {
+        return checksums().sums(MySqlSession.of(s), parts);
+    }
+
+    /** Made at first use: only a table every column of which renders has them. */
+    private RangeChecksums checksums() {
+        if (checksums == null) {
+            checksums = new RangeChecksums(CHECKSUMS, table.qualifiedName(), table.source(), c -> CHECKSUMS.quote(c.name()));
+        }
+        return checksums;
     }
 }

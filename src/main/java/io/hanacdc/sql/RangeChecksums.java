@@ -1,4 +1,4 @@
-package io.hanacdc.verify;
+package io.hanacdc.sql;
 
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
@@ -18,18 +18,18 @@ import java.util.function.Function;
  * Row counts and sums of row hashes over ranges of a table's first key column, computed by the
  * table's own database: only a few numbers per range cross the network.
  */
-final class RangeChecksums {
+public final class RangeChecksums {
     /** Rows and hash sum of a range: the same on both sides means the same rows, barring a 60-bit hash collision. */
-    record Sum(long rows, BigDecimal hashes) {
+    public record Sum(long rows, BigDecimal hashes) {
         static final Sum EMPTY = new Sum(0, BigDecimal.ZERO);
 
-        boolean sameAs(Sum other) {
+        public boolean sameAs(Sum other) {
             return rows == other.rows && hashes.compareTo(other.hashes) == 0;
         }
     }
 
     /** The table's row count and the lowest and highest value of the first key column (null when empty). */
-    record Bounds(long rows, Long min, Long max) {}
+    public record Bounds(long rows, Long min, Long max) {}
 
     private final ChecksumSql sql;
     private final String table;
@@ -39,7 +39,7 @@ final class RangeChecksums {
     /**
      * @param select how a column is selected on this side (a source dialect may convert a type on the way out)
      */
-    RangeChecksums(ChecksumSql sql, String qualifiedTable, SourceTable t, Function<SourceColumn, String> select) {
+    public RangeChecksums(ChecksumSql sql, String qualifiedTable, SourceTable t, Function<SourceColumn, String> select) {
         this.sql = sql;
         this.table = qualifiedTable;
         this.key = sql.quote(t.primaryKey().get(0));
@@ -47,11 +47,11 @@ final class RangeChecksums {
     }
 
     /** The first column this database cannot render as the others do, if any. */
-    static Optional<SourceColumn> unrenderable(ChecksumSql sql, SourceTable t, Function<SourceColumn, String> select) {
+    public static Optional<SourceColumn> unrenderable(ChecksumSql sql, SourceTable t, Function<SourceColumn, String> select) {
         return t.columns().stream().filter(c -> sql.text(select.apply(c), c.type()).isEmpty()).findFirst();
     }
 
-    Bounds bounds(Connection c) throws SQLException {
+    public Bounds bounds(Connection c) throws SQLException {
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(boundsSql())) {
             rs.next();
             long rows = rs.getLong(1);
@@ -59,12 +59,12 @@ final class RangeChecksums {
         }
     }
 
-    String boundsSql() {
+    public String boundsSql() {
         return "SELECT COUNT(*), MIN(" + key + "), MAX(" + key + ") FROM " + table;
     }
 
     /** The sums of the given consecutive parts of a range, in one pass over the range. */
-    List<Sum> sums(Connection c, List<KeyRange> parts) throws SQLException {
+    public List<Sum> sums(Connection c, List<KeyRange> parts) throws SQLException {
         List<Sum> out = new ArrayList<>(Collections.nCopies(parts.size(), Sum.EMPTY));
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sumsSql(parts))) {
             while (rs.next()) {
@@ -76,7 +76,7 @@ final class RangeChecksums {
     }
 
     /** One group per part: each row's part number, count and hash sum. */
-    String sumsSql(List<KeyRange> parts) {
+    public String sumsSql(List<KeyRange> parts) {
         StringBuilder part = new StringBuilder(parts.size() == 1 ? "0" : "CASE");
         for (int i = 0; i < parts.size() - 1; i++) {
             part.append(" WHEN ").append(key).append(" <= ").append(parts.get(i).hi()).append(" THEN ").append(i);

@@ -1,4 +1,4 @@
-package io.hanacdc.verify;
+package io.hanacdc.sql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package io.hanacdc.verify;
+package io.hanacdc.sql;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -8,13 +8,13 @@ import java.util.List;
  * The values lo..hi (both included) of a table's first key column, an integer column: an integer
  * range means the same rows on both databases, which a range of text keys would not (collations differ).
  */
-record KeyRange(long lo, long hi) {
-    boolean singleValue() {
+public record KeyRange(long lo, long hi) {
+    public boolean singleValue() {
         return lo == hi;
     }
 
     /** Up to n consecutive sub-ranges of nearly equal width covering this range, in key order. */
-    List<KeyRange> split(int n) {
+    public List<KeyRange> split(int n) {
         BigInteger low = BigInteger.valueOf(lo);
         BigInteger width = BigInteger.valueOf(hi).subtract(low).add(BigInteger.ONE);
         int parts = width.min(BigInteger.valueOf(n)).intValueExact();
@@ -28,7 +28,7 @@ record KeyRange(long lo, long hi) {
     }
 
     /** This range as a predicate on the (quoted) column; the bounds are numbers, never user text. */
-    String predicate(String column) {
+    public String predicate(String column) {
         return column + " BETWEEN " + lo + " AND " + hi;
     }
 }
