@@ -2,6 +2,7 @@ package io.hanacdc.pipeline;
 
 import io.hanacdc.config.CdcConfig;
 import java.util.function.Supplier;
+import org.apache.camel.LoggingLevel;
 import org.apache.camel.builder.RouteBuilder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,35 +19,27 @@ public final class MaintenanceRoutes extends RouteBuilder {
         this.cfg = cfg;
     }
 
+    /**
+     * Each job fails alone and runs again at its next tick: the failure is handled (logged) by the
+     * route's own error handler, never retried in between.
+     */
     @Override
     public void configure() {
         long beat = cfg.maintenance().heartbeatInterval().toMillis();
         long purge = cfg.maintenance().purgeInterval().toMillis();
         from("timer:hanacdc-heartbeat?period=" + beat).routeId("hanacdc heartbeat")
-                .process(e -> {
-                    try {
-                        task.get().beat();
-                    } catch (Exception ex) { // the source is down: the tables' own retries report it
-                        LOG.debug("heartbeat not written: {}", ex.getMessage());
-                    }
-                });
+                // the source is down: the tables' own retries report it
+                .onException(Exception.class).handled(true).log(LoggingLevel.DEBUG, LOG, "heartbeat not written: ${exception.message}").end()
+                .process(e -> task.get().beat());
         from("timer:hanacdc-schema?period=" + cfg.maintenance().schemaCheckInterval().toMillis()).routeId("hanacdc schema check")
-                .process(e -> {
-                    try {
-                        task.get().checkSchemas();
-                    } catch (Exception ex) {
-                        LOG.warn("schema check failed (retried next time): {}", ex.getMessage());
-                    }
-                });
+                .onException(Exception.class).handled(true).log(LoggingLevel.WARN, LOG, "schema check failed (retried next time): ${exception.message}").end()
+                .process(e -> task.get().checkSchemas());
         from("timer:hanacdc-purge?period=" + purge + "&delay=" + purge).routeId("hanacdc purge")
+                .onException(Exception.class).handled(true).log(LoggingLevel.WARN, LOG, "purge failed (retried next time): ${exception.message}").end()
                 .process(e -> {
-                    try {
-                        long deleted = task.get().purge(task.get().purger(cfg));
-                        if (deleted > 0) {
-                            LOG.info("purged {} applied CDC rows", deleted);
-                        }
-                    } catch (Exception ex) {
-                        LOG.warn("purge failed (retried next time): {}", ex.getMessage());
+                    long deleted = task.get().purge(task.get().purger(cfg));
+                    if (deleted > 0) {
+                        LOG.info("purged {} applied CDC rows", deleted);
                     }
                 });
     }
