@@ -100,8 +100,8 @@ public final class Commands {
     public void alter(String spec, String clause, CdcConfig.Endpoint as) throws SQLException {
         TableId id = TablePattern.table(spec);
         try (HikariDataSource source = CdcTask.sourcePool(as, dialect, 1); Connection c = source.getConnection()) {
-            int version = new TableAlter(dialect, names, cfg.lockTimeout()).alter(c, id, clause).version();
-            out.println("table " + id + " altered; its capture moved to version " + version + " in the same transaction");
+            int captureVersion = new TableAlter(dialect, names, cfg.lockTimeout()).alter(c, id, clause).number();
+            out.println("table " + id + " altered; its capture moved to version " + captureVersion + " in the same transaction");
         }
     }
 

@@ -34,18 +34,18 @@ public final class CaptureEvolver {
     private final CaptureNames names;
     private final CaptureSql sql;
     private final CaptureRegistry registry;
-    private final SchemaHistory history;
+    private final CaptureVersionStore versionStore;
     private final Duration lockTimeout;
 
     /** A move to the next version: the version it records (switch point not yet known), what it runs, and what it says about the change. */
-    record Move(CaptureVersion version, List<String> statements, String change) {}
+    record Move(CaptureVersion captureVersion, List<String> statements, String change) {}
 
     public CaptureEvolver(SourceDialect dialect, CaptureNames names, Duration lockTimeout) {
         this.dialect = dialect;
         this.names = names;
         this.sql = dialect.captureSql(names);
         this.registry = new CaptureRegistry(dialect, names);
-        this.history = new SchemaHistory(dialect, names);
+        this.versionStore = new CaptureVersionStore(dialect, names);
         this.lockTimeout = lockTimeout;
     }
 
@@ -62,7 +62,7 @@ public final class CaptureEvolver {
         Move done;
         try {
             done = dialect.inTransaction(c, lockTimeout, tx -> {
-                if (registry.lockVersion(tx, id) != current.version()) {
+                if (registry.lockCaptureVersion(tx, id) != current.number()) {
                     return null; // another process moved capture on meanwhile
                 }
                 dialect.lockTable(tx, sql.lockSource(id), id);
@@ -72,15 +72,15 @@ public final class CaptureEvolver {
             if (!dialect.isMissingPrivilege(e)) {
                 throw e;
             }
-            throw new CaptureBlockedException(id, "its capture must move to version " + (current.version() + 1) + " after a change of its columns",
+            throw new CaptureBlockedException(id, "its capture must move to version " + (current.number() + 1) + " after a change of its columns",
                     e, script(plan(c, versions, windowFrom), List.of()));
         }
         if (done == null) {
             LOG.info("capture of {} was moved to a new version by another process", id);
-            return history.load(c, id).get(versions.size());
+            return versionStore.load(c, id).get(versions.size());
         }
-        LOG.info("table {} changed at the source ({}): capture version {} installed", id, done.change(), done.version().version());
-        return done.version();
+        LOG.info("table {} changed at the source ({}): capture version {} installed", id, done.change(), done.captureVersion().number());
+        return done.captureVersion();
     }
 
     /**
@@ -89,10 +89,10 @@ public final class CaptureEvolver {
      */
     Move make(Connection tx, Move move) throws SQLException {
         CaptureInstaller.execute(tx, move.statements());
-        CaptureVersion planned = move.version();
+        CaptureVersion planned = move.captureVersion();
         CaptureVersion v = new CaptureVersion(planned.layout(), planned.columnIds(), planned.tableOid(), dialect.readHighWaterMark(tx, names));
-        history.insert(tx, v);
-        CaptureInstaller.execute(tx, List.of(registry.updateSql(v.layout().table(), keysOnly(), v.version())));
+        versionStore.insert(tx, v);
+        CaptureInstaller.execute(tx, List.of(registry.updateSql(v.layout().table(), keysOnly(), v.number())));
         return new Move(v, move.statements(), move.change());
     }
 
@@ -139,12 +139,12 @@ public final class CaptureEvolver {
 
     /** The move as one transaction, with what runs first under the table's lock. */
     List<String> script(Move move, List<String> first) {
-        CaptureVersion v = move.version();
+        CaptureVersion v = move.captureVersion();
         List<String> out = new ArrayList<>(List.of(sql.lockSource(v.layout().table().id())));
         out.addAll(first);
         out.addAll(move.statements());
-        out.add(history.insertSql(v, dialect.highWaterMark(names)));
-        out.add(registry.updateSql(v.layout().table(), keysOnly(), v.version()));
+        out.add(versionStore.insertSql(v, dialect.highWaterMark(names)));
+        out.add(registry.updateSql(v.layout().table(), keysOnly(), v.number()));
         return sql.asOneTransaction(out);
     }
 

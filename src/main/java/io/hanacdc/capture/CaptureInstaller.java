@@ -34,7 +34,7 @@ public final class CaptureInstaller {
     private final CaptureRegistry registry;
     private final String task;
     private final Duration lockTimeout;
-    private final SchemaHistory history;
+    private final CaptureVersionStore versionStore;
     private final CaptureEvolver evolver;
     private final RemovalScript removal;
     static final String KEYS_ONLY = "keys-only: ";
@@ -46,17 +46,17 @@ public final class CaptureInstaller {
         this.registry = new CaptureRegistry(dialect, names);
         this.task = task;
         this.lockTimeout = lockTimeout;
-        this.history = new SchemaHistory(dialect, names);
+        this.versionStore = new CaptureVersionStore(dialect, names);
         this.evolver = new CaptureEvolver(dialect, names, lockTimeout);
         this.removal = new RemovalScript(dialect, names, task);
     }
 
-    /** The full install script, for a DBA to review (install --print-sql). Table versions are 1 for tables not yet installed. */
+    /** The full install script, for a DBA to review (install --print-sql). Capture versions are 1 for tables not yet installed. */
     public List<String> script(List<SourceTable> tables) {
         List<String> out = new ArrayList<>(sql.installShared());
         for (SourceTable t : withHeartbeat(tables)) {
             out.addAll(installStatements(t, false));
-            out.add(history.insertSql(firstVersion(t, null, 0))); // object and column ids are filled in by the first schema check
+            out.add(versionStore.insertSql(firstVersion(t, null, 0))); // object and column ids are filled in by the first schema check
         }
         return out;
     }
@@ -117,7 +117,7 @@ public final class CaptureInstaller {
                 execute(tx, installStatements(t, createdSchema));
                 // Creating the triggers waited for the table's open writers (a DDL lock on either source),
                 // so every id a write of the table takes from now on is above this: where a new reader starts.
-                history.insert(tx, firstVersion(t, stamp, dialect.readHighWaterMark(tx, names)));
+                versionStore.insert(tx, firstVersion(t, stamp, dialect.readHighWaterMark(tx, names)));
                 return null;
             }, "capture for table " + t.id());
             LOG.info("installed capture for {} (CDC table {}.{})", t.id(), names.cdcSchema(), names.cdcTable(t.id()));
@@ -137,7 +137,7 @@ public final class CaptureInstaller {
     /** Subscribes under the registry row's lock, so another task's uninstall cannot remove the capture in between. */
     private void subscribe(Connection c, TableId id) {
         run(c, tx -> {
-            if (registry.lockVersion(tx, id) == 0) {
+            if (registry.lockCaptureVersion(tx, id) == 0) {
                 throw new SQLException("capture of " + id + " was removed meanwhile"); // install is tried again
             }
             execute(tx, List.of(registry.subscribeSql(task, id)));
@@ -153,7 +153,7 @@ public final class CaptureInstaller {
      * move is left to the schema check, which stops it with the DBA's script.
      */
     private void follow(Connection c, SourceTable t, TableStamp stamp, Long cut) throws SQLException {
-        List<CaptureVersion> versions = history.load(c, t.id());
+        List<CaptureVersion> versions = versionStore.load(c, t.id());
         if (versions.isEmpty()) {
             throw new CdcException("capture of " + t.id() + " was installed by an earlier release, without a schema history:"
                     + " run 'uninstall' and 'install' to reinstall it");
@@ -183,7 +183,7 @@ public final class CaptureInstaller {
      */
     public boolean checkInstalled(Connection c, CaptureVersion latest, TableStamp stamp) throws SQLException {
         if (latest.tableOid() == 0 && stamp != null) {
-            history.recordIds(c, new CaptureVersion(latest.layout(), stamp.columnIds(), stamp.objectId(), latest.switchHigh()));
+            versionStore.recordIds(c, new CaptureVersion(latest.layout(), stamp.columnIds(), stamp.objectId(), latest.switchHigh()));
         }
         return repairTriggers(c, latest.layout(), stamp);
     }
@@ -290,7 +290,7 @@ public final class CaptureInstaller {
 
     /** In the caller's transaction: removes the table's capture if no task subscribes to it (under its registry row's lock). */
     private boolean removeIfUnsubscribed(Connection tx, TableId id) throws SQLException {
-        if (registry.lockVersion(tx, id) == 0 || registry.subscriberCount(tx, id) > 0) {
+        if (registry.lockCaptureVersion(tx, id) == 0 || registry.subscriberCount(tx, id) > 0) {
             return false;
         }
         execute(tx, removal.table(id));

@@ -25,7 +25,7 @@ import java.util.stream.Collectors;
  * Writes are returned as SQL text so they run inside the same atomic unit as the DDL they record.
  */
 final class CaptureRegistry {
-    record Entry(TableId table, int version, String columns) {}
+    record Entry(TableId table, int captureVersion, String columns) {}
 
     private final String registry;
     private final String subscriptions;
@@ -42,20 +42,20 @@ final class CaptureRegistry {
         return (keysOnly ? CaptureInstaller.KEYS_ONLY : "") + t.columns().stream().map(c -> c.name() + " " + c.sourceType()).collect(Collectors.joining(", "));
     }
 
-    String insertSql(SourceTable t, boolean keysOnly, int version, boolean createdSchema) {
+    String insertSql(SourceTable t, boolean keysOnly, int captureVersion, boolean createdSchema) {
         return "INSERT INTO " + registry + " (source_schema, source_table, cdc_table, version, columns, created_schema) VALUES ("
                 + literal(t.id().schema()) + ", " + literal(t.id().name()) + ", " + literal(names.cdcTable(t.id())) + ", "
-                + version + ", " + literal(describeColumns(t, keysOnly)) + ", " + createdSchema + ")";
+                + captureVersion + ", " + literal(describeColumns(t, keysOnly)) + ", " + createdSchema + ")";
     }
 
     /** The registry row after a move to a new capture version. */
-    String updateSql(SourceTable t, boolean keysOnly, int version) {
-        return "UPDATE " + registry + " SET version = " + version + ", columns = " + literal(describeColumns(t, keysOnly))
+    String updateSql(SourceTable t, boolean keysOnly, int captureVersion) {
+        return "UPDATE " + registry + " SET version = " + captureVersion + ", columns = " + literal(describeColumns(t, keysOnly))
                 + " WHERE source_schema = " + literal(t.id().schema()) + " AND source_table = " + literal(t.id().name());
     }
 
     /** Locks the table's registry row for the rest of the transaction and returns its capture version. */
-    int lockVersion(Connection c, TableId id) throws SQLException {
+    int lockCaptureVersion(Connection c, TableId id) throws SQLException {
         return count(c, "SELECT version FROM " + registry + " WHERE source_schema = " + literal(id.schema())
                 + " AND source_table = " + literal(id.name()) + " FOR UPDATE");
     }

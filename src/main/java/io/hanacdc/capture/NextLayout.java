@@ -30,7 +30,7 @@ final class NextLayout {
     CaptureLayout of(List<CaptureVersion> versions, SourceTable now, SchemaDiff diff) {
         CaptureLayout current = versions.get(versions.size() - 1).layout();
         Set<String> taken = allCdcColumns(versions);
-        int version = current.version() + 1;
+        int captureVersion = current.captureVersion() + 1;
         List<String> out = new ArrayList<>();
         for (SourceColumn c : now.columns()) {
             if (keysOnly && !now.primaryKey().contains(c.name())) {
@@ -47,12 +47,12 @@ final class NextLayout {
             }
             String name = names.cdcColumn(c.name(), "");
             for (int i = 0; taken.contains(name); i++) {
-                name = names.cdcColumn(c.name(), "$v" + version + (i == 0 ? "" : "_" + i));
+                name = names.cdcColumn(c.name(), "$v" + captureVersion + (i == 0 ? "" : "_" + i));
             }
             taken.add(name);
             out.add(name);
         }
-        return new CaptureLayout(now, version, out);
+        return new CaptureLayout(now, captureVersion, out);
     }
 
     private static Set<String> allCdcColumns(List<CaptureVersion> versions) {

@@ -22,7 +22,7 @@ public final class RemovalScript {
     private final CaptureNames names;
     private final CaptureSql sql;
     private final CaptureRegistry registry;
-    private final SchemaHistory history;
+    private final CaptureVersionStore versionStore;
     private final String task;
 
     public RemovalScript(SourceDialect dialect, CaptureNames names, String task) {
@@ -30,7 +30,7 @@ public final class RemovalScript {
         this.names = names;
         this.sql = dialect.captureSql(names);
         this.registry = new CaptureRegistry(dialect, names);
-        this.history = new SchemaHistory(dialect, names);
+        this.versionStore = new CaptureVersionStore(dialect, names);
         this.task = task;
     }
 
@@ -38,7 +38,7 @@ public final class RemovalScript {
     List<String> table(TableId id) {
         List<String> out = new ArrayList<>(sql.uninstallTable(id));
         out.add(registry.deleteSql(id));
-        out.add(history.deleteSql(id));
+        out.add(versionStore.deleteSql(id));
         return out;
     }
 

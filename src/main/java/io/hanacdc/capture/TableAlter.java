@@ -34,7 +34,7 @@ public final class TableAlter {
     private final CaptureNames names;
     private final CaptureSql sql;
     private final CaptureRegistry registry;
-    private final SchemaHistory history;
+    private final CaptureVersionStore versionStore;
     private final CaptureEvolver evolver;
     private final Duration lockTimeout;
 
@@ -43,7 +43,7 @@ public final class TableAlter {
         this.names = names;
         this.sql = dialect.captureSql(names);
         this.registry = new CaptureRegistry(dialect, names);
-        this.history = new SchemaHistory(dialect, names);
+        this.versionStore = new CaptureVersionStore(dialect, names);
         this.evolver = new CaptureEvolver(dialect, names, lockTimeout);
         this.lockTimeout = lockTimeout;
     }
@@ -59,9 +59,9 @@ public final class TableAlter {
         CaptureVersion done;
         try {
             done = dialect.inTransaction(c, lockTimeout, tx -> {
-                int version = registry.lockVersion(tx, id);
-                List<CaptureVersion> versions = history.load(tx, id);
-                if (version == 0 || versions.isEmpty()) {
+                int captureVersion = registry.lockCaptureVersion(tx, id);
+                List<CaptureVersion> versions = versionStore.load(tx, id);
+                if (captureVersion == 0 || versions.isEmpty()) {
                     throw new CdcException("table " + id + " is not captured (no capture of it in schema " + names.cdcSchema() + "): alter it directly");
                 }
                 if (dialect.describe(tx, id).isEmpty()) {
@@ -80,12 +80,12 @@ public final class TableAlter {
                     CaptureInstaller.execute(tx, sql.installTriggers(current.layout()));
                     return current;
                 }
-                return evolver.make(tx, withoutDrops(evolver.plan(tx, versions, windowFrom))).version();
+                return evolver.make(tx, withoutDrops(evolver.plan(tx, versions, windowFrom))).captureVersion();
             });
         } catch (SQLException | CdcException e) {
             throw new CdcException("alter of " + id + " failed, nothing was changed (table and capture as before): " + e.getMessage(), e);
         }
-        LOG.info("table {} altered ({}): capture version {} installed in the same transaction", id, clause, done.version());
+        LOG.info("table {} altered ({}): capture version {} installed in the same transaction", id, clause, done.number());
         return done;
     }
 
@@ -99,8 +99,8 @@ public final class TableAlter {
 
     /** The move without dropping the triggers again: they went before the ALTER. */
     private CaptureEvolver.Move withoutDrops(CaptureEvolver.Move move) {
-        List<String> drops = sql.uninstallTriggers(move.version().layout().table().id());
-        return new CaptureEvolver.Move(move.version(), move.statements().stream().filter(s -> !drops.contains(s)).toList(), move.change());
+        List<String> drops = sql.uninstallTriggers(move.captureVersion().layout().table().id());
+        return new CaptureEvolver.Move(move.captureVersion(), move.statements().stream().filter(s -> !drops.contains(s)).toList(), move.change());
     }
 
     /** The capture triggers dropped before the ALTER, so no write in this transaction meets the ones it breaks. */

@@ -40,7 +40,7 @@ final class KeyShiftProbe implements Probe {
             }
             s.execute("UPDATE " + ctx.dialect().qualified(scratch.table().id().schema(), scratch.table().id().name())
                     + " SET " + ctx.dialect().quote("k") + " = " + ctx.dialect().quote("k") + " + 1");
-            var rows = new BatchReader(ctx.dialect(), ctx.names(), scratch.history()).read(c, range.open(watermarks.next(c, range)), LIMIT).rows();
+            var rows = new BatchReader(ctx.dialect(), ctx.names(), scratch.versions()).read(c, range.open(watermarks.next(c, range)), LIMIT).rows();
             ChangeSet changes = ChangeSet.of(rows, new int[] {0});
             if (!changes.refetch().isEmpty()) { // keys-only capture: the current rows are the keys that exist
                 changes.resolveRefetched(keys(s, "SELECT " + ctx.dialect().quote("k") + " FROM "

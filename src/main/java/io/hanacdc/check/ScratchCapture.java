@@ -3,7 +3,7 @@ package io.hanacdc.check;
 import io.hanacdc.CdcException;
 import io.hanacdc.capture.CaptureInstaller;
 import io.hanacdc.capture.CaptureVersion;
-import io.hanacdc.capture.TableHistory;
+import io.hanacdc.capture.CaptureVersions;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.watermark.WatermarkChoice;
@@ -86,8 +86,8 @@ public final class ScratchCapture implements AutoCloseable {
     }
 
     /** The capture versions a reader of the scratch table's CDC rows decodes them with. */
-    public TableHistory history() {
-        return TableHistory.of(new CaptureVersion(layout(), Map.of(), 0, 0));
+    public CaptureVersions versions() {
+        return CaptureVersions.of(new CaptureVersion(layout(), Map.of(), 0, 0));
     }
 
     /** The scratch table, qualified. */

@@ -52,7 +52,7 @@ final class WatermarkProbe implements Probe {
         try (Connection c = ctx.source().getConnection(); ScratchCapture scratch = new ScratchCapture(ctx, c);
              Connection first = ctx.source().getConnection(); Connection second = ctx.source().getConnection()) {
             WatermarkReader watermarks = gapProbe ? scratch.gapProbeWatermarks() : scratch.watermarks();
-            BatchReader reader = new BatchReader(ctx.dialect(), ctx.names(), scratch.history());
+            BatchReader reader = new BatchReader(ctx.dialect(), ctx.names(), scratch.versions());
             StreamRange range = StreamRange.at(watermarks.now(c));
             first.setAutoCommit(false);
             try {

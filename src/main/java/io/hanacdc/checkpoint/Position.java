@@ -13,69 +13,69 @@ import java.util.List;
  * @param phase       SNAPSHOT: initial load, then streaming; STREAMING; RESNAPSHOT: streaming while the table is copied again
  * @param snapshotKey the last primary key copied by the current (re-)snapshot (JSON), null before its first chunk
  * @param paused      an operator paused the table; survives restarts
- * @param schemaVersion the capture version whose shape the target table has: rows of that version are applied next
- * @param version     the version of the stored row this position was read as or derived from (0: not stored yet); the
- *                    store saves only over that version, so a process with a stale position can never overwrite a newer one
+ * @param revision    the revision of the stored row this position was read as or derived from (0: not stored yet); the
+ *                    store saves only over that revision, so a process with a stale position can never overwrite a newer one
+ * @param captureVersion the capture version whose shape the target table has: rows of that version are applied next
  */
 public record Position(
         TableId table, Phase phase, StreamRange range, String snapshotKey, long snapshotRows,
         long lastDataId, long lastTransactionId, LocalDateTime lastSourceTime, long rowsApplied, long batchesApplied,
-        boolean paused, long version, int schemaVersion) {
+        boolean paused, long revision, int captureVersion) {
 
     public enum Phase { SNAPSHOT, STREAMING, RESNAPSHOT }
 
-    public static Position startSnapshot(TableId table, StreamRange start, int schemaVersion) {
-        return new Position(table, Phase.SNAPSHOT, start, null, 0, 0, 0, null, 0, 0, false, 0, schemaVersion);
+    public static Position startSnapshot(TableId table, StreamRange start, int captureVersion) {
+        return new Position(table, Phase.SNAPSHOT, start, null, 0, 0, 0, null, 0, 0, false, 0, captureVersion);
     }
 
     /** The target table has the shape of the given capture version now. */
-    public Position withSchemaVersion(int next) {
+    public Position withCaptureVersion(int next) {
         return new Position(table, phase, range, snapshotKey, snapshotRows, lastDataId, lastTransactionId, lastSourceTime,
-                rowsApplied, batchesApplied, paused, version, next);
+                rowsApplied, batchesApplied, paused, revision, next);
     }
 
-    /** The table copied anew from a fresh start position (its source table was re-created); keeps the stored version. */
-    public Position restartSnapshot(StreamRange start, int schemaVersion) {
-        return startSnapshot(table, start, schemaVersion).stored(version);
+    /** The table copied anew from a fresh start position (its source table was re-created); keeps the stored revision. */
+    public Position restartSnapshot(StreamRange start, int captureVersion) {
+        return startSnapshot(table, start, captureVersion).stored(revision);
     }
 
     public Position snapshotChunk(String lastKey, int rows) {
         return new Position(table, phase, range, lastKey, snapshotRows + rows, lastDataId, lastTransactionId, lastSourceTime,
-                rowsApplied, batchesApplied, paused, version, schemaVersion);
+                rowsApplied, batchesApplied, paused, revision, captureVersion);
     }
 
     /** The (re-)snapshot copied its last chunk: streaming alone from here. */
     public Position snapshotDone() {
         return new Position(table, Phase.STREAMING, range, null, snapshotRows, lastDataId, lastTransactionId, lastSourceTime,
-                rowsApplied, batchesApplied, paused, version, schemaVersion);
+                rowsApplied, batchesApplied, paused, revision, captureVersion);
     }
 
     /** Starts copying the table again from its first key while streaming goes on. */
     public Position resnapshot() {
         return new Position(table, Phase.RESNAPSHOT, range, null, 0, lastDataId, lastTransactionId, lastSourceTime,
-                rowsApplied, batchesApplied, paused, version, schemaVersion);
+                rowsApplied, batchesApplied, paused, revision, captureVersion);
     }
 
     public Position withRange(StreamRange next) {
         return new Position(table, phase, next, snapshotKey, snapshotRows, lastDataId, lastTransactionId, lastSourceTime,
-                rowsApplied, batchesApplied, paused, version, schemaVersion);
+                rowsApplied, batchesApplied, paused, revision, captureVersion);
     }
 
     public Position withPaused(boolean paused) {
         return new Position(table, phase, range, snapshotKey, snapshotRows, lastDataId, lastTransactionId, lastSourceTime,
-                rowsApplied, batchesApplied, paused, version, schemaVersion);
+                rowsApplied, batchesApplied, paused, revision, captureVersion);
     }
 
-    /** The same position as stored with the given version. */
-    public Position stored(long version) {
+    /** The same position as stored with the given revision. */
+    public Position stored(long revision) {
         return new Position(table, phase, range, snapshotKey, snapshotRows, lastDataId, lastTransactionId, lastSourceTime,
-                rowsApplied, batchesApplied, paused, version, schemaVersion);
+                rowsApplied, batchesApplied, paused, revision, captureVersion);
     }
 
     /** After a batch of rows (non-empty) was applied, moving to the given range. */
     public Position applied(List<ChangeRow> rows, StreamRange next) {
         ChangeRow last = rows.get(rows.size() - 1);
         return new Position(table, phase, next, snapshotKey, snapshotRows, last.dataId(), last.transactionId(), last.createTime(),
-                rowsApplied + rows.size(), batchesApplied + 1, paused, version, schemaVersion);
+                rowsApplied + rows.size(), batchesApplied + 1, paused, revision, captureVersion);
     }
 }

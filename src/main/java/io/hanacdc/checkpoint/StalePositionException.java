@@ -9,13 +9,13 @@ import io.hanacdc.schema.TableId;
  * caller's transaction must roll back; the position is re-read before anything else is applied.
  */
 public final class StalePositionException extends CdcException {
-    public StalePositionException(TableId table, long expectedVersion) {
-        this(table, expectedVersion, "nothing applied");
+    public StalePositionException(TableId table, long expectedRevision) {
+        this(table, expectedRevision, "nothing applied");
     }
 
     /** @param notDone what this process left undone because of it */
-    public StalePositionException(TableId table, long expectedVersion, String notDone) {
-        super("table " + table + ": its stored position is no longer version " + expectedVersion
+    public StalePositionException(TableId table, long expectedRevision, String notDone) {
+        super("table " + table + ": its stored position is no longer revision " + expectedRevision
                 + " (another process applied changes meanwhile); " + notDone + ", reloading the position");
     }
 }

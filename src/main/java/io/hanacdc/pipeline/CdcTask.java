@@ -4,8 +4,8 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.hanacdc.CdcException;
 import io.hanacdc.capture.CaptureEvolver;
 import io.hanacdc.capture.CaptureInstaller;
-import io.hanacdc.capture.SchemaHistory;
-import io.hanacdc.capture.TableHistory;
+import io.hanacdc.capture.CaptureVersionStore;
+import io.hanacdc.capture.CaptureVersions;
 import io.hanacdc.capture.UnreadCapture;
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.config.CdcConfig;
@@ -86,7 +86,7 @@ public final class CdcTask implements AutoCloseable {
      */
     public long checkSchemas() throws SQLException {
         try (Connection c = source.getConnection()) {
-            long bound = watcher.check(c, workers.stream().filter(w -> !w.standby()).map(TableWorker::history).toList());
+            long bound = watcher.check(c, workers.stream().filter(w -> !w.standby()).map(TableWorker::versions).toList());
             workers.forEach(w -> w.stopFor(watcher.stopReason(w.table().id())));
             unread.refresh(c);
             return bound;
@@ -192,7 +192,7 @@ public final class CdcTask implements AutoCloseable {
             }
             List<TableWorker> workers = new ArrayList<>();
             TableWorkerFactory factory = new TableWorkerFactory(cfg, dialect, names, source, target, watermarks, observer, hook, readers);
-            SchemaHistory schemaHistory = new SchemaHistory(dialect, names);
+            CaptureVersionStore versionStore = new CaptureVersionStore(dialect, names);
             try (Connection s = source.getConnection(); TargetSession t = target.session()) {
                 store.ensure(t);
                 for (TargetTable tt : targetTables) {
@@ -201,12 +201,12 @@ public final class CdcTask implements AutoCloseable {
                         continue;
                     }
                     try {
-                        TableHistory history = TableHistory.load(s, schemaHistory, id);
+                        CaptureVersions versions = CaptureVersions.load(s, versionStore, id);
                         Optional<Position> position = store.load(t, id);
-                        if (targetAtItsVersion(target, tt, history, position).ensure(t) && position.isPresent()) {
+                        if (targetAtItsVersion(target, tt, versions, position).ensure(t) && position.isPresent()) {
                             copyAgain(store, t, position.get(), tt);
                         }
-                        workers.add(factory.create(history));
+                        workers.add(factory.create(versions));
                     } catch (CdcException e) {
                         if (id.schema().equals(names.cdcSchema())) {
                             throw e; // the heartbeat table
@@ -281,15 +281,15 @@ public final class CdcTask implements AutoCloseable {
      * naming settings changed (positions are kept by source table). Copied again, so no row is missing.
      */
     private static void copyAgain(Positions store, TargetSession t, Position p, TargetTable created) throws SQLException {
-        store.save(t, p.phase() == Position.Phase.SNAPSHOT ? p.restartSnapshot(p.range(), p.schemaVersion()) : p.resnapshot());
+        store.save(t, p.phase() == Position.Phase.SNAPSHOT ? p.restartSnapshot(p.range(), p.captureVersion()) : p.resnapshot());
         LOG.warn("table {}: its target table {} did not exist, though the task had written to it before (was it dropped, or did {} or {}"
                 + " change?): created it, and copying the table again", p.table(), created.qualifiedName(),
                 TargetNames.TEMPLATE_KEY, TargetNames.MAP_KEY);
     }
 
     /** The target table in the shape of the capture version its position says it has (the stream changes it from there). */
-    private static TargetTable targetAtItsVersion(Target target, TargetTable latest, TableHistory history, Optional<Position> position) {
-        return position.flatMap(p -> history.find(p.schemaVersion()))
+    private static TargetTable targetAtItsVersion(Target target, TargetTable latest, CaptureVersions versions, Optional<Position> position) {
+        return position.flatMap(p -> versions.find(p.captureVersion()))
                 .map(v -> target.table(v.layout().table())).orElse(latest);
     }
 

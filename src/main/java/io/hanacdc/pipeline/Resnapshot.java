@@ -31,13 +31,13 @@ final class Resnapshot {
     /** One chunk; the position's window must be closed (stream drained). */
     Position step(Connection source, TargetSession target, Position p) throws SQLException {
         long started = System.nanoTime();
-        TableShape shape = stream.shapes().get(source, p.schemaVersion());
+        TableShape shape = stream.shapes().get(source, p.captureVersion());
         int[] keyIndexes = shape.keyIndexes();
         SnapshotCopier.Chunk chunk = shape.copier().readChunk(source, p.snapshotKey());
         StreamRange range = p.range().open(stream.watermarks().next(source, p.range()));
         BatchReader.Batch batch = stream.reader().read(source, range, MAX_WINDOW_ROWS);
         List<ChangeRow> rows = batch.rows();
-        if (!batch.drained() || rows.stream().anyMatch(r -> r.version() != p.schemaVersion())) {
+        if (!batch.drained() || rows.stream().anyMatch(r -> r.captureVersion() != p.captureVersion())) {
             return p; // the stream first catches up, or changes the target's shape
         }
         ChangeSet changes = stream.changes(source, rows, shape);

@@ -4,7 +4,7 @@ import io.hanacdc.capture.CaptureBlockedException;
 import io.hanacdc.capture.CaptureEvolver;
 import io.hanacdc.capture.CaptureInstaller;
 import io.hanacdc.capture.CaptureVersion;
-import io.hanacdc.capture.TableHistory;
+import io.hanacdc.capture.CaptureVersions;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
@@ -55,40 +55,40 @@ final class SchemaWatcher {
      * the change of a table not followed yet began): every row with a higher data id may have been
      * captured after a change this check did not follow yet, and be re-read when it does.
      */
-    synchronized long check(Connection c, List<TableHistory> tables) throws SQLException {
+    synchronized long check(Connection c, List<CaptureVersions> tables) throws SQLException {
         long high = dialect.readHighWaterMark(c, names);
         long bound = high;
-        List<TableHistory> user = tables.stream().filter(h -> !h.table().schema().equals(names.cdcSchema())).toList();
-        Map<TableId, TableStamp> stamps = dialect.stamps(c, user.stream().map(TableHistory::table).toList());
+        List<CaptureVersions> user = tables.stream().filter(v -> !v.table().schema().equals(names.cdcSchema())).toList();
+        Map<TableId, TableStamp> stamps = dialect.stamps(c, user.stream().map(CaptureVersions::table).toList());
         Map<TableId, Long> cuts = dialect.ddlCuts(c, names);
-        for (TableHistory history : user) {
-            TableStamp stamp = stamps.get(history.table());
+        for (CaptureVersions versions : user) {
+            TableStamp stamp = stamps.get(versions.table());
             if (stamp == null) {
-                if (seen.remove(history.table()) != null) {
-                    LOG.warn("source table {} no longer exists: its target table stays as it is until it is created again", history.table());
+                if (seen.remove(versions.table()) != null) {
+                    LOG.warn("source table {} no longer exists: its target table stays as it is until it is created again", versions.table());
                 }
                 continue;
             }
-            Seen before = seen.get(history.table());
-            Long cut = cuts.get(history.table());
+            Seen before = seen.get(versions.table());
+            Long cut = cuts.get(versions.table());
             // the change happened after the exact cut, or after the last check that saw the old shape; unknown at the first check
-            long windowFrom = cut != null ? cut : before != null ? before.highBefore() : history.latest().switchHigh();
+            long windowFrom = cut != null ? cut : before != null ? before.highBefore() : versions.latest().switchHigh();
             try {
                 boolean changed = cut != null || before == null || !before.fingerprint().equals(stamp.fingerprint()) || before.objectId() != stamp.objectId();
-                follow(c, history, stamp, windowFrom, changed, cut != null);
-                stopped.remove(history.table());
+                follow(c, versions, stamp, windowFrom, changed, cut != null);
+                stopped.remove(versions.table());
             } catch (CaptureBlockedException e) {
                 bound = Math.min(bound, windowFrom);
-                if (!e.getMessage().equals(stopped.put(history.table(), e.getMessage()))) {
+                if (!e.getMessage().equals(stopped.put(versions.table(), e.getMessage()))) {
                     LOG.error(e.getMessage());
                 }
                 continue;
             } catch (SQLException | RuntimeException e) {
                 bound = Math.min(bound, windowFrom);
-                LOG.warn("schema check of {} failed (retried at the next check): {}", history.table(), e.getMessage());
+                LOG.warn("schema check of {} failed (retried at the next check): {}", versions.table(), e.getMessage());
                 continue;
             }
-            seen.put(history.table(), new Seen(stamp.fingerprint(), stamp.objectId(), high));
+            seen.put(versions.table(), new Seen(stamp.fingerprint(), stamp.objectId(), high));
         }
         return bound;
     }
@@ -102,24 +102,24 @@ final class SchemaWatcher {
      * @param changed  the stamp differs from the last check's, or a cut was recorded: the table is described again
      * @param switched an ALTER switched the table to fallback capture: capture moves on even if the shape is the same
      */
-    private void follow(Connection c, TableHistory history, TableStamp stamp, long windowFrom, boolean changed, boolean switched)
+    private void follow(Connection c, CaptureVersions versions, TableStamp stamp, long windowFrom, boolean changed, boolean switched)
             throws SQLException {
         // one view of the versions for the decision and the move: the stream may reload them meanwhile (a move
         // another process made), and a move planned from the reloaded ones would add a version for no change
-        List<CaptureVersion> versions = history.all();
-        CaptureVersion latest = versions.get(versions.size() - 1);
+        List<CaptureVersion> view = versions.all();
+        CaptureVersion latest = view.get(view.size() - 1);
         if (changed) {
-            Optional<SourceTable> now = dialect.describe(c, history.table());
+            Optional<SourceTable> now = dialect.describe(c, versions.table());
             if (now.isEmpty()) {
                 return; // dropped between the two catalog reads: the next check sees it
             }
             changed = !latest.layout().table().equals(now.get()) || latest.recreatedAs(stamp) || switched;
         }
         if (changed || !installer.checkInstalled(c, latest, stamp)) {
-            evolver.evolve(c, versions, windowFrom);
-            history.reload(c);
+            evolver.evolve(c, view, windowFrom);
+            versions.reload(c);
         } else if (latest.tableOid() == 0) {
-            history.reload(c); // the check recorded the table's ids
+            versions.reload(c); // the check recorded the table's ids
         }
     }
 }

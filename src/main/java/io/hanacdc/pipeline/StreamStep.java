@@ -35,9 +35,9 @@ final class StreamStep {
      */
     record Batch(Position next, List<ChangeRow> rows, ChangeSet changes, TableShape shape, boolean drained, Instant windowReadAt,
                  long startedNanos, SchemaStep schema) {
-        /** The same batch following a position stored since it was read: its position takes on the stored version. */
+        /** The same batch following a position stored since it was read: its position takes on the stored revision. */
         Batch over(Position stored) {
-            return new Batch(next.stored(stored.version()), rows, changes, shape, drained, windowReadAt, startedNanos, schema);
+            return new Batch(next.stored(stored.revision()), rows, changes, shape, drained, windowReadAt, startedNanos, schema);
         }
     }
 
@@ -90,16 +90,16 @@ final class StreamStep {
         BatchReader.Batch batch = reader.read(source, range, batchSize);
         List<ChangeRow> rows = batch.rows();
         boolean drained = batch.drained();
-        int at = p.schemaVersion();
-        if (!rows.isEmpty() && rows.get(0).version() < at) { // every row of a version precedes the switch to the next
-            throw new IllegalStateException("table " + p.table() + ": a CDC row of capture version " + rows.get(0).version()
+        int at = p.captureVersion();
+        if (!rows.isEmpty() && rows.get(0).captureVersion() < at) { // every row of a version precedes the switch to the next
+            throw new IllegalStateException("table " + p.table() + ": a CDC row of capture version " + rows.get(0).captureVersion()
                     + " (data id " + rows.get(0).dataId() + ") follows rows of version " + at + "; the schema history and the CDC table disagree");
         }
-        if (!rows.isEmpty() && rows.get(0).version() > at) {
-            return schemaStep(source, p.withRange(range), rows.get(0).version(), readAt, started);
+        if (!rows.isEmpty() && rows.get(0).captureVersion() > at) {
+            return schemaStep(source, p.withRange(range), rows.get(0).captureVersion(), readAt, started);
         }
         int cut = 0;
-        while (cut < rows.size() && rows.get(cut).version() == at) {
+        while (cut < rows.size() && rows.get(cut).captureVersion() == at) {
             cut++;
         }
         if (cut < rows.size()) {
@@ -109,9 +109,9 @@ final class StreamStep {
         TableShape shape = shapes.get(source, at);
         if (rows.isEmpty()) {
             Position next = p.withRange(range.advance(range.cursor(), drained));
-            CaptureVersion latest = shapes.history().latest();
-            if (drained && latest.version() > at && next.range().base().high() >= latest.switchHigh()) {
-                return schemaStep(source, next, latest.version(), readAt, started); // all rows of earlier versions are applied
+            CaptureVersion latest = shapes.versions().latest();
+            if (drained && latest.number() > at && next.range().base().high() >= latest.switchHigh()) {
+                return schemaStep(source, next, latest.number(), readAt, started); // all rows of earlier versions are applied
             }
             return new Batch(next, rows, null, shape, drained, readAt, started, null);
         }
@@ -136,22 +136,22 @@ final class StreamStep {
         }
     }
 
-    private Batch schemaStep(Connection source, Position p, int version, Instant readAt, long started) throws SQLException {
-        long fromOid = shapes.get(source, p.schemaVersion()).version().tableOid();
-        long toOid = shapes.get(source, version).version().tableOid();
-        return schemaStep(source, p, version, readAt, started, fromOid != 0 && toOid != 0 && fromOid != toOid);
+    private Batch schemaStep(Connection source, Position p, int captureVersion, Instant readAt, long started) throws SQLException {
+        long fromOid = shapes.get(source, p.captureVersion()).captureVersion().tableOid();
+        long toOid = shapes.get(source, captureVersion).captureVersion().tableOid();
+        return schemaStep(source, p, captureVersion, readAt, started, fromOid != 0 && toOid != 0 && fromOid != toOid);
     }
 
-    private Batch schemaStep(Connection source, Position p, int version, Instant readAt, long started, boolean restart) throws SQLException {
-        TableShape from = shapes.get(source, p.schemaVersion());
-        TableShape to = shapes.get(source, version);
-        StreamRange fresh = restart ? StreamRange.at(watermarks.start(source, to.version().switchHigh())) : null;
-        return new Batch(p.withSchemaVersion(version), List.of(), null, to, false, readAt, started, new SchemaStep(from, to, fresh));
+    private Batch schemaStep(Connection source, Position p, int captureVersion, Instant readAt, long started, boolean restart) throws SQLException {
+        TableShape from = shapes.get(source, p.captureVersion());
+        TableShape to = shapes.get(source, captureVersion);
+        StreamRange fresh = restart ? StreamRange.at(watermarks.start(source, to.captureVersion().switchHigh())) : null;
+        return new Batch(p.withCaptureVersion(captureVersion), List.of(), null, to, false, readAt, started, new SchemaStep(from, to, fresh));
     }
 
     /** An initial load whose table changed shape meanwhile: the target table is made anew and the load starts again. */
     Batch restartLoad(Connection source, Position p) throws SQLException {
-        return schemaStep(source, p, shapes.history().latest().version(), null, System.nanoTime(), true);
+        return schemaStep(source, p, shapes.versions().latest().number(), null, System.nanoTime(), true);
     }
 
     /**

@@ -7,9 +7,9 @@ import io.hanacdc.stream.KeyRefetcher;
 import io.hanacdc.target.TargetTable;
 
 /** What applying rows of one capture version needs: the version's shape on the target (which writes them), its re-reader and copier. */
-record TableShape(CaptureVersion version, TargetTable target, KeyRefetcher refetcher, SnapshotCopier copier,
+record TableShape(CaptureVersion captureVersion, TargetTable target, KeyRefetcher refetcher, SnapshotCopier copier,
                   int[] keyIndexes) {
     SourceTable table() {
-        return version.layout().table();
+        return captureVersion.layout().table();
     }
 }

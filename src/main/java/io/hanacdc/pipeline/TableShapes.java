@@ -1,7 +1,7 @@
 package io.hanacdc.pipeline;
 
 import io.hanacdc.capture.CaptureVersion;
-import io.hanacdc.capture.TableHistory;
+import io.hanacdc.capture.CaptureVersions;
 import java.sql.Connection;
 import java.sql.SQLException;
 import io.hanacdc.schema.SchemaDiff;
@@ -17,34 +17,34 @@ import java.util.function.Function;
 
 /** The table's shapes by capture version, made when first needed. */
 final class TableShapes {
-    private final TableHistory history;
+    private final CaptureVersions versions;
     private final Function<CaptureVersion, TableShape> make;
     private final Map<Integer, TableShape> made = new ConcurrentHashMap<>();
     private final Map<List<Integer>, KeyRefetcher> mapped = new ConcurrentHashMap<>();
     private final SourceDialect dialect;
     private final boolean idsSurviveRenames;
 
-    TableShapes(TableHistory history, Function<CaptureVersion, TableShape> make, SourceDialect dialect) {
-        this.history = history;
+    TableShapes(CaptureVersions versions, Function<CaptureVersion, TableShape> make, SourceDialect dialect) {
+        this.versions = versions;
         this.make = make;
         this.dialect = dialect;
         this.idsSurviveRenames = dialect.columnIdsSurviveRenames();
     }
 
-    TableHistory history() {
-        return history;
+    CaptureVersions versions() {
+        return versions;
     }
 
-    TableShape get(Connection source, int version) throws SQLException {
-        TableShape shape = made.get(version);
-        return shape != null ? shape : made.computeIfAbsent(version, v -> make.apply(find(source, v)));
+    TableShape get(Connection source, int captureVersion) throws SQLException {
+        TableShape shape = made.get(captureVersion);
+        return shape != null ? shape : made.computeIfAbsent(captureVersion, v -> make.apply(find(source, v)));
     }
 
-    private CaptureVersion find(Connection source, int version) {
+    private CaptureVersion find(Connection source, int captureVersion) {
         try {
-            return history.get(source, version);
+            return versions.get(source, captureVersion);
         } catch (SQLException e) {
-            throw new IllegalStateException("could not read the schema history of " + history.table() + ": " + e.getMessage(), e);
+            throw new IllegalStateException("could not read the schema history of " + versions.table() + ": " + e.getMessage(), e);
         }
     }
 
@@ -54,13 +54,13 @@ final class TableShapes {
      * target that still has its columns).
      */
     KeyRefetcher refetcher(TableShape shape) {
-        CaptureVersion latest = history.latest();
-        if (latest.version() == shape.version().version()) {
+        CaptureVersion latest = versions.latest();
+        if (latest.number() == shape.captureVersion().number()) {
             return shape.refetcher();
         }
-        return mapped.computeIfAbsent(List.of(shape.version().version(), latest.version()), k -> {
+        return mapped.computeIfAbsent(List.of(shape.captureVersion().number(), latest.number()), k -> {
             SourceTable t = shape.table();
-            SchemaDiff diff = SchemaDiff.of(t, shape.version().columnIds(), latest.layout().table(), latest.columnIds(), idsSurviveRenames);
+            SchemaDiff diff = SchemaDiff.of(t, shape.captureVersion().columnIds(), latest.layout().table(), latest.columnIds(), idsSurviveRenames);
             List<String> names = new ArrayList<>();
             for (SourceColumn c : t.columns()) {
                 names.add(diff.dropped().contains(c) ? null : diff.changed().stream().filter(ch -> ch.before().equals(c))

@@ -28,6 +28,6 @@ public record TableStatus(String table, String target, String state, String phas
         String watermark = p.range().base().toString() + (p.range().window() == null ? "" : " → " + p.range().window());
         return new TableStatus(table, target, state, p.phase().name(), p.paused(), p.snapshotRows(), p.rowsApplied(), p.batchesApplied(),
                 p.lastDataId(), p.lastTransactionId(), p.lastSourceTime() == null ? null : p.lastSourceTime() + "Z", watermark,
-                p.schemaVersion(), lag, lastError);
+                p.captureVersion(), lag, lastError);
     }
 }

@@ -85,8 +85,8 @@ public final class TableWorker {
     }
 
     /** The table's capture versions. */
-    public io.hanacdc.capture.TableHistory history() {
-        return stream.shapes().history();
+    public io.hanacdc.capture.CaptureVersions versions() {
+        return stream.shapes().versions();
     }
 
     /** Queues a command; it runs on the table's thread at its next tick. The future completes with the stored position. */
@@ -174,8 +174,8 @@ public final class TableWorker {
             }
             Position start;
             try (Connection s = source.getConnection()) {
-                var version = stream.shapes().history().latest();
-                start = Position.startSnapshot(table.id(), StreamRange.at(stream.watermarks().start(s, version.switchHigh())), version.version());
+                var latest = stream.shapes().versions().latest();
+                start = Position.startSnapshot(table.id(), StreamRange.at(stream.watermarks().start(s, latest.switchHigh())), latest.number());
             }
             start = store.save(t, start); // the start position is durable before the first row is copied
             freshAsOf = Instant.now();
@@ -187,11 +187,11 @@ public final class TableWorker {
     /** The initial load; a table whose shape changed meanwhile is loaded again from the start in its new shape. */
     private void snapshot() throws SQLException {
         try (Connection s = source.getConnection(); TargetSession t = target.session()) {
-            if (stream.shapes().history().latest().version() != position.schemaVersion()) {
+            if (stream.shapes().versions().latest().number() != position.captureVersion()) {
                 position = stream.commit(t, stream.restartLoad(s, position));
                 LOG.info("table {}: its shape changed during the initial load, which starts again", table.id());
             }
-            position = stream.shapes().get(s, position.schemaVersion()).copier().copy(s, t, position, (p, estimate) -> position = p);
+            position = stream.shapes().get(s, position.captureVersion()).copier().copy(s, t, position, (p, estimate) -> position = p);
         }
     }
 
@@ -232,7 +232,7 @@ public final class TableWorker {
                 if (Thread.currentThread().isInterrupted() || standby) {
                     return; // stopping: the prefetched batch is simply not applied
                 }
-                batch = next.get().over(stored); // read before its predecessor was stored: takes on the stored version
+                batch = next.get().over(stored); // read before its predecessor was stored: takes on the stored revision
             }
             if (position.phase() == Position.Phase.RESNAPSHOT) {
                 position = resnapshot.step(s, t, position);

@@ -1,7 +1,7 @@
 package io.hanacdc.pipeline;
 
 import io.hanacdc.capture.CaptureVersion;
-import io.hanacdc.capture.TableHistory;
+import io.hanacdc.capture.CaptureVersions;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.snapshot.SnapshotCopier;
@@ -45,12 +45,12 @@ final class TableWorkerFactory {
         this.readers = readers;
     }
 
-    /** The worker of one table, whose capture versions the history lists. */
-    TableWorker create(TableHistory history) {
-        SourceTable table = history.latest().layout().table();
-        TableShapes shapes = new TableShapes(history, this::shape, dialect);
+    /** The worker of one table with the given capture versions. */
+    TableWorker create(CaptureVersions versions) {
+        SourceTable table = versions.latest().layout().table();
+        TableShapes shapes = new TableShapes(versions, this::shape, dialect);
         WatermarkReader watermark = watermarks.forTable(table);
-        StreamStep stream = new StreamStep(watermark, new BatchReader(dialect, names, history), shapes,
+        StreamStep stream = new StreamStep(watermark, new BatchReader(dialect, names, versions), shapes,
                 new TargetSchemaChange(cfg.schemaChanges(), target, dialect.columnIdsSurviveRenames()),
                 target, observer, hook, cfg.batchSize());
         TableCommands.Context commands = new TableCommands.Context(dialect, watermark,
@@ -61,11 +61,11 @@ final class TableWorkerFactory {
                 commands, observer, readers);
     }
 
-    private TableShape shape(CaptureVersion version) {
-        SourceTable table = version.layout().table();
+    private TableShape shape(CaptureVersion captureVersion) {
+        SourceTable table = captureVersion.layout().table();
         TargetTable targetTable = target.table(table);
         int[] keyIndexes = table.primaryKey().stream().mapToInt(k -> table.columnNames().indexOf(k)).toArray();
         SnapshotCopier copier = new SnapshotCopier(dialect, table, targetTable, target, cfg.snapshotChunkSize(), hook, keyIndexes, readers);
-        return new TableShape(version, targetTable, new KeyRefetcher(dialect, table), copier, keyIndexes);
+        return new TableShape(captureVersion, targetTable, new KeyRefetcher(dialect, table), copier, keyIndexes);
     }
 }

@@ -35,26 +35,26 @@ final class TargetSchemaChange {
     /** The DDL runs only while this process holds the table's current position (see Target#fenced). */
     Position apply(TargetSession session, StreamStep.SchemaStep step, Position next) throws SQLException {
         TableId id = next.table();
-        Position before = next.withSchemaVersion(step.from().version().version());
+        Position before = next.withCaptureVersion(step.from().captureVersion().number());
         if (step.restart() != null) {
-            boolean recreated = step.from().version().tableOid() != step.to().version().tableOid();
+            boolean recreated = step.from().captureVersion().tableOid() != step.to().captureVersion().tableOid();
             if (recreated) {
                 check(id, Kind.RECREATE_TABLE, "was dropped and created again");
             }
             Position stored = target.fenced(session, "DROP TABLE and CREATE TABLE " + step.to().target().qualifiedName(), before,
-                    t -> target.recreate(t, step.to().target()), next.restartSnapshot(step.restart(), next.schemaVersion()));
+                    t -> target.recreate(t, step.to().target()), next.restartSnapshot(step.restart(), next.captureVersion()));
             LOG.info("table {} {}: target table made anew, copying it again", id,
                     recreated ? "was re-created at the source" : "changed shape during its initial load");
             return stored;
         }
-        SchemaDiff diff = SchemaDiff.of(step.from().table(), step.from().version().columnIds(), step.to().table(),
-                step.to().version().columnIds(), idsSurviveRenames);
+        SchemaDiff diff = SchemaDiff.of(step.from().table(), step.from().captureVersion().columnIds(), step.to().table(),
+                step.to().captureVersion().columnIds(), idsSurviveRenames);
         boolean keepDropped = decide(id, diff);
         boolean backfill = diff.added().stream().anyMatch(target::needsBackfill)
                 || !idsSurviveRenames && !diff.added().isEmpty() && !diff.dropped().isEmpty();
         Position stored = target.fenced(session, "ALTER TABLE " + step.to().target().qualifiedName() + " (" + diff + ")", before,
                 t -> alter(t, step, diff, keepDropped), backfill ? next.resnapshot() : next);
-        LOG.info("table {}: target table now has the shape of capture version {} ({}){}", id, next.schemaVersion(),
+        LOG.info("table {}: target table now has the shape of capture version {} ({}){}", id, next.captureVersion(),
                 diff.isEmpty() ? "no column change" : diff, backfill ? "; its rows are copied again to fill the new column(s)" : "");
         return stored;
     }

@@ -67,17 +67,17 @@ final class VanishCheck {
      * Rows written to the target by people, which the source never had, count as vanished.
      *
      * <p>It runs on the table's thread between batches, so no batch of this table is applied between
-     * 1 and the re-load, which commits only over the position version it was given (compare-and-set):
+     * 1 and the re-load, which commits only over the position revision it was given (compare-and-set):
      * a stale owner's re-load rolls back. And the re-load converges to the source like any re-snapshot,
      * so even a wrong decision would cost a re-load, never a row.
      */
     Position run(Connection source, TargetSession session, Position current) throws SQLException {
         dueAtNanos = System.nanoTime() + interval.orElseThrow().toNanos();
-        TableShape shape = stream.shapes().get(source, current.schemaVersion());
+        TableShape shape = stream.shapes().get(source, current.captureVersion());
         Target.Counted counted = target.count(session, shape.target(), current.table());
         Optional<Position> stored = counted.position();
         long targetRows = counted.rows();
-        if (stored.isEmpty() || stored.get().version() != current.version() || stored.get().schemaVersion() != current.schemaVersion()) {
+        if (stored.isEmpty() || stored.get().revision() != current.revision() || stored.get().captureVersion() != current.captureVersion()) {
             return current; // moved by another process: this one finds out at its next commit and re-reads it
         }
         Watermark applied = stored.get().range().base();

@@ -11,7 +11,7 @@ import java.util.List;
  * ever gains columns: a column renamed at the source keeps its CDC column; an added or retyped one
  * gets a new one; a dropped one's CDC column stays for the rows of earlier versions.
  */
-public record CaptureLayout(SourceTable table, int version, List<String> cdcColumns) {
+public record CaptureLayout(SourceTable table, int captureVersion, List<String> cdcColumns) {
     public CaptureLayout {
         if (cdcColumns.size() != table.columns().size()) {
             throw new IllegalArgumentException("one CDC column (or null) per column of " + table.id());

@@ -9,7 +9,7 @@ public final class CdcColumns {
     public static final String OPERATION = "__$OPERATION";
 
     /** Capture version of rows written between a source ALTER and capture following it (keys only, re-read under the next version). */
-    public static final int GAP_VERSION = 0;
+    public static final int GAP_CAPTURE_VERSION = 0;
 
     public static final int OP_DELETE = 1;
     public static final int OP_INSERT = 2;

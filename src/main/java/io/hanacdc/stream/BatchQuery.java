@@ -2,7 +2,7 @@ package io.hanacdc.stream;
 
 import static io.hanacdc.source.CdcColumns.CREATE_TIME;
 import static io.hanacdc.source.CdcColumns.DATA_ID;
-import static io.hanacdc.source.CdcColumns.GAP_VERSION;
+import static io.hanacdc.source.CdcColumns.GAP_CAPTURE_VERSION;
 import static io.hanacdc.source.CdcColumns.OPERATION;
 import static io.hanacdc.source.CdcColumns.TRANSACTION_ID;
 import static io.hanacdc.source.CdcColumns.TRIGGER_ID;
@@ -38,7 +38,7 @@ public final class BatchQuery {
         String list = Stream.concat(Stream.of(DATA_ID, TRIGGER_ID, TRANSACTION_ID, CREATE_TIME, OPERATION).map(dialect::quote),
                 columns.stream().map(dialect::selectExpression)).collect(Collectors.joining(", "));
         this.select = "SELECT " + list + " FROM " + qualifiedTable;
-        this.realRow = " AND " + dialect.quote(OPERATION) + " > 0 AND " + dialect.quote(TRIGGER_ID) + " <> " + GAP_VERSION;
+        this.realRow = " AND " + dialect.quote(OPERATION) + " > 0 AND " + dialect.quote(TRIGGER_ID) + " <> " + GAP_CAPTURE_VERSION;
     }
 
     public String sql(StreamRange r, int limit) {

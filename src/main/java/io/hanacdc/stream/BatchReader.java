@@ -3,7 +3,7 @@ package io.hanacdc.stream;
 import static io.hanacdc.source.CdcColumns.OP_RESYNC;
 
 import io.hanacdc.capture.CaptureVersion;
-import io.hanacdc.capture.TableHistory;
+import io.hanacdc.capture.CaptureVersions;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.source.CaptureNames;
@@ -34,22 +34,22 @@ public final class BatchReader {
     private record Part(BatchQuery query, List<String> cdcColumns, boolean keysOnly) {}
 
     private final SourceDialect dialect;
-    private final TableHistory history;
+    private final CaptureVersions versions;
     private final List<String> tables;
     private List<Part> parts;
     private int partsFor;
 
-    public BatchReader(SourceDialect dialect, CaptureNames names, TableHistory history) {
+    public BatchReader(SourceDialect dialect, CaptureNames names, CaptureVersions versions) {
         this.dialect = dialect;
-        this.history = history;
-        this.tables = names.captureTables(dialect, history.table());
+        this.versions = versions;
+        this.tables = names.captureTables(dialect, versions.table());
     }
 
     private List<Part> parts() {
-        List<CaptureVersion> versions = history.all();
-        if (parts == null || partsFor != versions.size()) {
+        List<CaptureVersion> known = versions.all();
+        if (parts == null || partsFor != known.size()) {
             Map<String, SourceColumn> cdc = new LinkedHashMap<>();
-            for (CaptureVersion v : versions) {
+            for (CaptureVersion v : known) {
                 List<SourceColumn> captured = v.layout().captured();
                 List<String> names = v.layout().capturedCdcColumns();
                 for (int i = 0; i < names.size(); i++) {
@@ -59,11 +59,11 @@ public final class BatchReader {
             List<Part> out = new ArrayList<>();
             out.add(new Part(new BatchQuery(dialect, tables.get(0), List.copyOf(cdc.values())), List.copyOf(cdc.keySet()), false));
             if (tables.size() > 1) {
-                List<SourceColumn> keys = versions.get(0).layout().table().keyColumns();
+                List<SourceColumn> keys = known.get(0).layout().table().keyColumns();
                 out.add(new Part(new BatchQuery(dialect, tables.get(1), keys), keys.stream().map(SourceColumn::name).toList(), true));
             }
             parts = out;
-            partsFor = versions.size();
+            partsFor = known.size();
         }
         return parts;
     }
@@ -71,7 +71,7 @@ public final class BatchReader {
     public Batch read(Connection c, StreamRange range, int limit) throws SQLException {
         try {
             return readOnce(c, range, limit);
-        } catch (NotSelected e) { // a version with new CDC columns turned up: the history is reloaded, the query grows
+        } catch (NotSelected e) { // a version with new CDC columns turned up: the versions are reloaded, the query grows
             return readOnce(c, range, limit);
         }
     }
@@ -108,16 +108,16 @@ public final class BatchReader {
             s.setFetchSize(Math.min(limit, 1000));
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
-                    int version = rs.getInt(2);
-                    if (d == null || d.version != version) { // rows of one version come in long runs
-                        d = decoders.get(version);
+                    int captureVersion = rs.getInt(2);
+                    if (d == null || d.captureVersion != captureVersion) { // rows of one version come in long runs
+                        d = decoders.get(captureVersion);
                         if (d == null) {
-                            d = new Decoder(history.get(c, version), part);
-                            decoders.put(version, d);
+                            d = new Decoder(versions.get(c, captureVersion), part);
+                            decoders.put(captureVersion, d);
                         }
                     }
                     int op = rs.getInt(5);
-                    into.add(new ChangeRow(rs.getLong(1), version, rs.getLong(3), rs.getObject(4, LocalDateTime.class), op,
+                    into.add(new ChangeRow(rs.getLong(1), captureVersion, rs.getLong(3), rs.getObject(4, LocalDateTime.class), op,
                             d.values(rs), d.fullImage && op != OP_RESYNC));
                 }
             }
@@ -126,13 +126,13 @@ public final class BatchReader {
 
     /** Places the selected CDC columns into a row of one version's shape; an error table's keys keep their place in the key. */
     private final class Decoder {
-        private final int version;
+        private final int captureVersion;
         private final List<SourceColumn> columns;
         private final int[] selectIndex;
         private final boolean fullImage;
 
         Decoder(CaptureVersion v, Part part) {
-            this.version = v.version();
+            this.captureVersion = v.number();
             SourceTable t = v.layout().table();
             this.columns = t.columns();
             this.selectIndex = new int[columns.size()];

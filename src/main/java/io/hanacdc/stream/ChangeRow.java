@@ -9,12 +9,12 @@ import java.time.ZoneOffset;
  * row's current state is re-read from the source. The capture time is kept as microseconds since
  * the epoch: rows wait in memory in their thousands, and only a batch's last one's time is read.
  */
-public record ChangeRow(long dataId, int version, long transactionId, long createMicros, int operation, Object[] values,
+public record ChangeRow(long dataId, int captureVersion, long transactionId, long createMicros, int operation, Object[] values,
                         boolean fullImage) {
     private static final long NO_TIME = Long.MIN_VALUE;
 
-    public ChangeRow(long dataId, int version, long transactionId, LocalDateTime createTime, int operation, Object[] values, boolean fullImage) {
-        this(dataId, version, transactionId, createTime == null ? NO_TIME : createTime.toEpochSecond(ZoneOffset.UTC) * 1_000_000 + createTime.getNano() / 1000,
+    public ChangeRow(long dataId, int captureVersion, long transactionId, LocalDateTime createTime, int operation, Object[] values, boolean fullImage) {
+        this(dataId, captureVersion, transactionId, createTime == null ? NO_TIME : createTime.toEpochSecond(ZoneOffset.UTC) * 1_000_000 + createTime.getNano() / 1000,
                 operation, values, fullImage);
     }
 

@@ -8,7 +8,7 @@ import java.util.Optional;
 
 /**
  * The task's positions, one per source table, kept in the target so they commit with the rows they
- * cover. Every save is a compare-and-set on the position's version: a process holding an older one
+ * cover. Every save is a compare-and-set on the position's revision: a process holding an older one
  * gets a StalePositionException and changes nothing, which is what fences a stale owner.
  */
 public interface Positions {
@@ -19,7 +19,7 @@ public interface Positions {
 
     List<Position> list(TargetSession s) throws SQLException;
 
-    /** Stores the position over the version it was read at; returns it with its new version. */
+    /** Stores the position over the revision it was read at; returns it with its new revision. */
     Position save(TargetSession s, Position p) throws SQLException;
 
     boolean delete(TargetSession s, TableId table) throws SQLException;

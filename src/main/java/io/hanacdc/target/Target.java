@@ -16,7 +16,7 @@ import java.util.Optional;
  * (MySQL/MariaDB in target/mysql), chosen by {@link TargetResolver} from hanacdc.target.url; nothing
  * outside its package knows which. The guarantees every implementation keeps: rows and the position
  * covering them commit together or not at all ({@link #commit}); a process holding an old position
- * version changes nothing ({@link Positions}), DDL included ({@link #fenced}).
+ * revision changes nothing ({@link Positions}), DDL included ({@link #fenced}).
  */
 public interface Target extends AutoCloseable {
     /** Writes of one target transaction. */

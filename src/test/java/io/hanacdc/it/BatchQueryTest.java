@@ -44,7 +44,7 @@ class BatchQueryTest {
             SourceTable table = new SourceTable(new TableId("s", "t"),
                     List.of(new SourceColumn("id", "int", ColumnType.of(ColumnType.Kind.INTEGER), false)), List.of("id"));
             BatchReader reader = new BatchReader(new PostgresDialect(CaptureOptions.DEFAULT), new CaptureNames("hanacdc", 63),
-                    io.hanacdc.capture.TableHistory.of(new io.hanacdc.capture.CaptureVersion(
+                    io.hanacdc.capture.CaptureVersions.of(new io.hanacdc.capture.CaptureVersion(
                             io.hanacdc.source.CaptureLayout.initial(table, false), java.util.Map.of(), 0, 0)));
             try (Connection c = TestDatabases.connect(p.sourceUrl)) {
                 for (int trial = 0; trial < 300; trial++) {

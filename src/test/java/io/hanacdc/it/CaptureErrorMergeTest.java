@@ -104,7 +104,7 @@ class CaptureErrorMergeTest {
     }
 
     private static BatchReader reader(SourceDialect dialect) {
-        return new BatchReader(dialect, new CaptureNames("hanacdc", 63), io.hanacdc.capture.TableHistory.of(
+        return new BatchReader(dialect, new CaptureNames("hanacdc", 63), io.hanacdc.capture.CaptureVersions.of(
                 new io.hanacdc.capture.CaptureVersion(io.hanacdc.source.CaptureLayout.initial(TABLE, false), java.util.Map.of(), 0, 0)));
     }
 }

@@ -114,7 +114,7 @@ class KeptColumnsAlterTest {
             p.task().purge(purger);
             p.awaitConverged(30_000);
             for (TableWorker w : p.task().workers()) {
-                assertEquals(1, w.history().latest().version(), w.table().id() + ": an ALTER that changes no column moved capture to a new version");
+                assertEquals(1, w.versions().latest().number(), w.table().id() + ": an ALTER that changes no column moved capture to a new version");
             }
             assertEquals(functions, captureFunctions(p.sourceUrl), "capture triggers were re-created");
             assertEquals(0, Pipeline.count(p.sourceUrl, "SELECT COUNT(*) FROM hanacdc.hanacdc_ddl_cut WHERE cut IS NOT NULL"), "cuts recorded");

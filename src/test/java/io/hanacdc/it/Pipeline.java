@@ -115,7 +115,7 @@ public final class Pipeline implements AutoCloseable {
     public List<String> differences() throws SQLException {
         List<String> out = new ArrayList<>();
         for (TableWorker w : task.workers()) {
-            var t = w.history().latest().layout().table(); // the shape the source has now
+            var t = w.versions().latest().layout().table(); // the shape the source has now
             String keys = String.join(", ", t.primaryKey().stream().map(k -> "\"" + k.replace("\"", "\"\"") + "\"").toList());
             String cols = String.join(", ", t.columnNames().stream().map(k -> "\"" + k.replace("\"", "\"\"") + "\"").toList());
             List<String> src = rows(sourceUrl, "SELECT " + cols + " FROM \"" + t.id().schema().replace("\"", "\"\"") + "\".\""

@@ -58,10 +58,10 @@ class SchemaCheckInterleavingTest {
             try (Connection c = TestDatabases.connect(p.sourceUrl)) {
                 if (reader.equals("check")) {
                     SchemaWatcher watcher = new SchemaWatcher(dialect, names, new CaptureEvolver(dialect, names, cfg.lockTimeout()), installer);
-                    var histories = p.task().workers().stream().map(TableWorker::history).toList();
-                    watcher.check(c, histories); // sees every table once
+                    var tables = p.task().workers().stream().map(TableWorker::versions).toList();
+                    watcher.check(c, tables); // sees every table once
                     afterCutsRead.set(alterAndWrite);
-                    watcher.check(c, histories);
+                    watcher.check(c, tables);
                 } else {
                     p.stop();
                     var tables = new TableResolver(dialect, cfg.cdcSchema()).resolve(c, cfg.tables()).tables();

@@ -202,7 +202,7 @@ final class HanaCaptureSql implements CaptureSql {
         TableId id = next.table().id();
         String to = next.table().primaryKey().stream().map(k -> q(next.cdcColumn(k))).collect(Collectors.joining(", "));
         String keys = from.table().primaryKey().stream().map(k -> q(from.cdcColumn(k))).collect(Collectors.joining(", "));
-        String where = " WHERE " + q(TRIGGER_ID) + " = " + from.version() + " AND " + q(DATA_ID) + " > " + afterDataId
+        String where = " WHERE " + q(TRIGGER_ID) + " = " + from.captureVersion() + " AND " + q(DATA_ID) + " > " + afterDataId
                 + " AND " + q(OPERATION) + " > 0";
         String changed = "SELECT " + keys + " FROM " + inCdc(names.cdcTable(id)) + where;
         if (options.recordErrors()) {
@@ -215,7 +215,7 @@ final class HanaCaptureSql implements CaptureSql {
                 + "IF :T = 0 THEN SIGNAL READ_MODE SET MESSAGE_TEXT = 'hana-cdc: the transaction is not in write mode, so re-read rows"
                 + " would record transaction id 0'; END IF; "
                 + "INSERT INTO " + inCdc(names.cdcTable(id)) + " (" + q(DATA_ID) + ", " + q(TRIGGER_ID) + ", " + q(TRANSACTION_ID) + ", "
-                + q(CREATE_TIME) + ", " + q(OPERATION) + ", " + to + ") SELECT " + inCdc(names.sequence()) + ".NEXTVAL, " + next.version()
+                + q(CREATE_TIME) + ", " + q(OPERATION) + ", " + to + ") SELECT " + inCdc(names.sequence()) + ".NEXTVAL, " + next.captureVersion()
                 + ", CURRENT_UPDATE_TRANSACTION(), CURRENT_UTCTIMESTAMP, " + OP_RESYNC + ", k.* FROM (SELECT DISTINCT * FROM ("
                 + changed + ") u) k; END";
     }
@@ -223,24 +223,24 @@ final class HanaCaptureSql implements CaptureSql {
     @Override
     public List<String> installTriggers(CaptureLayout layout) {
         SourceTable t = layout.table();
-        int version = layout.version();
+        int captureVersion = layout.captureVersion();
         String cdc = inCdc(names.cdcTable(t.id()));
         List<String> out = new ArrayList<>();
-        out.add(trigger(t, "ins", "INSERT", "NEW ROW \"NEW\"", version,
-                insert(cdc, layout, OP_INSERT, "NEW"), errors(t, version, "NEW")));
+        out.add(trigger(t, "ins", "INSERT", "NEW ROW \"NEW\"", captureVersion,
+                insert(cdc, layout, OP_INSERT, "NEW"), errors(t, captureVersion, "NEW")));
         // A changed key's old key is re-read, not deleted: in UPDATE ... SET K = K + 1 another row may take
         // that key in the same statement, before or after this one, in whatever order HANA visits the rows.
         String keyUnchanged = t.primaryKey().stream().map(k -> ":OLD." + q(k) + " = :NEW." + q(k)).collect(Collectors.joining(" AND "));
-        out.add(trigger(t, "upd", "UPDATE", "OLD ROW \"OLD\", NEW ROW \"NEW\"", version,
+        out.add(trigger(t, "upd", "UPDATE", "OLD ROW \"OLD\", NEW ROW \"NEW\"", captureVersion,
                 "IF NOT (" + keyUnchanged + ") THEN " + insert(cdc, layout, OP_RESYNC, "OLD") + " END IF; "
                         + insert(cdc, layout, OP_UPDATE_AFTER, "NEW"),
-                errors(t, version, "OLD") + " " + errors(t, version, "NEW")));
-        out.add(trigger(t, "del", "DELETE", "OLD ROW \"OLD\"", version,
-                insert(cdc, layout, OP_DELETE, "OLD"), errors(t, version, "OLD")));
+                errors(t, captureVersion, "OLD") + " " + errors(t, captureVersion, "NEW")));
+        out.add(trigger(t, "del", "DELETE", "OLD ROW \"OLD\"", captureVersion,
+                insert(cdc, layout, OP_DELETE, "OLD"), errors(t, captureVersion, "OLD")));
         return out;
     }
 
-    private String trigger(SourceTable t, String kind, String event, String referencing, int version, String body, String onError) {
+    private String trigger(SourceTable t, String kind, String event, String referencing, int captureVersion, String body, String onError) {
         String handler = options.recordErrors() ? "DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN " + onError + " END; " : "";
         return "CREATE TRIGGER " + q(t.id().schema()) + "." + q(names.trigger(t.id(), kind)) + " AFTER " + event + " ON "
                 + q(t.id().schema()) + "." + q(t.id().name()) + " REFERENCING " + referencing + " FOR EACH ROW BEGIN "
@@ -250,15 +250,15 @@ final class HanaCaptureSql implements CaptureSql {
     private String insert(String table, CaptureLayout layout, int op, String row) {
         return "INSERT INTO " + table + " (" + q(DATA_ID) + ", " + q(TRIGGER_ID) + ", " + q(TRANSACTION_ID) + ", " + q(CREATE_TIME) + ", "
                 + q(OPERATION) + ", " + layout.capturedCdcColumns().stream().map(HanaCaptureSql::q).collect(Collectors.joining(", "))
-                + ") VALUES (" + inCdc(names.sequence()) + ".NEXTVAL, " + layout.version() + ", CURRENT_UPDATE_TRANSACTION(), CURRENT_UTCTIMESTAMP, "
+                + ") VALUES (" + inCdc(names.sequence()) + ".NEXTVAL, " + layout.captureVersion() + ", CURRENT_UPDATE_TRANSACTION(), CURRENT_UTCTIMESTAMP, "
                 + op + ", " + layout.captured().stream().map(c -> ":" + row + "." + q(c.name())).collect(Collectors.joining(", ")) + ");";
     }
 
-    private String errors(SourceTable t, int version, String row) {
+    private String errors(SourceTable t, int captureVersion, String row) {
         String keys = t.primaryKey().stream().map(HanaCaptureSql::q).collect(Collectors.joining(", "));
         return "INSERT INTO " + inCdc(names.errorTable(t.id())) + " (" + q(DATA_ID) + ", " + q(TRIGGER_ID) + ", " + q(TRANSACTION_ID) + ", "
                 + q(CREATE_TIME) + ", " + q(OPERATION) + ", " + q(ERROR_CODE) + ", " + q(ERROR_MESSAGE) + ", " + keys + ") VALUES ("
-                + inCdc(names.sequence()) + ".NEXTVAL, " + version + ", CURRENT_UPDATE_TRANSACTION(), CURRENT_UTCTIMESTAMP, " + OP_RESYNC
+                + inCdc(names.sequence()) + ".NEXTVAL, " + captureVersion + ", CURRENT_UPDATE_TRANSACTION(), CURRENT_UTCTIMESTAMP, " + OP_RESYNC
                 + ", ::SQL_ERROR_CODE, LEFT(::SQL_ERROR_MESSAGE, 5000), "
                 + t.primaryKey().stream().map(k -> ":" + row + "." + q(k)).collect(Collectors.joining(", ")) + ");";
     }

@@ -37,7 +37,7 @@ final class HanaEmptyDatesProbe implements Probe {
         try (Connection c = ctx.source().getConnection(); ScratchCapture scratch = new ScratchCapture(ctx, c, COLUMNS); Statement s = c.createStatement()) {
             s.execute(String.format(INSERT, scratch.qualified()));
             StreamRange all = StreamRange.at(new Watermark(0, new long[0])).open(new Watermark(Long.MAX_VALUE, new long[0]));
-            List<ChangeRow> rows = new BatchReader(ctx.dialect(), ctx.names(), scratch.history()).read(c, all, 10).rows();
+            List<ChangeRow> rows = new BatchReader(ctx.dialect(), ctx.names(), scratch.versions()).read(c, all, 10).rows();
             List<Object> read = rows.isEmpty() ? List.of() : new ArrayList<>(Arrays.asList(rows.get(0).values()));
             if (read.size() == EXPECTED.size()) {
                 read.set(0, ((Number) read.get(0)).intValue());

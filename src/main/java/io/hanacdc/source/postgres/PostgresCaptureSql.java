@@ -3,7 +3,7 @@ package io.hanacdc.source.postgres;
 import static io.hanacdc.source.CdcColumns.CAPTURE_REGISTRY;
 import static io.hanacdc.source.CdcColumns.CREATE_TIME;
 import static io.hanacdc.source.CdcColumns.DATA_ID;
-import static io.hanacdc.source.CdcColumns.GAP_VERSION;
+import static io.hanacdc.source.CdcColumns.GAP_CAPTURE_VERSION;
 import static io.hanacdc.source.CdcColumns.HEARTBEAT;
 import static io.hanacdc.source.CdcColumns.OPERATION;
 import static io.hanacdc.source.CdcColumns.OP_DELETE;
@@ -149,9 +149,9 @@ final class PostgresCaptureSql implements CaptureSql {
         String to = next.table().primaryKey().stream().map(k -> q(next.cdcColumn(k))).collect(Collectors.joining(", "));
         String keys = from.table().primaryKey().stream().map(k -> q(from.cdcColumn(k))).collect(Collectors.joining(", "));
         return "INSERT INTO " + cdc + " (" + q(DATA_ID) + ", " + q(TRIGGER_ID) + ", " + q(TRANSACTION_ID) + ", " + q(CREATE_TIME) + ", "
-                + q(OPERATION) + ", " + to + ") SELECT " + nextDataId() + ", " + next.version() + ", " + TRANSACTION + ", " + NOW + ", "
-                + OP_RESYNC + ", k.* FROM (SELECT DISTINCT " + keys + " FROM " + cdc + " WHERE " + q(TRIGGER_ID) + " IN (" + from.version()
-                + ", " + GAP_VERSION + ") AND " + q(DATA_ID) + " > " + afterDataId + " AND " + q(OPERATION) + " > 0 AND "
+                + q(OPERATION) + ", " + to + ") SELECT " + nextDataId() + ", " + next.captureVersion() + ", " + TRANSACTION + ", " + NOW + ", "
+                + OP_RESYNC + ", k.* FROM (SELECT DISTINCT " + keys + " FROM " + cdc + " WHERE " + q(TRIGGER_ID) + " IN (" + from.captureVersion()
+                + ", " + GAP_CAPTURE_VERSION + ") AND " + q(DATA_ID) + " > " + afterDataId + " AND " + q(OPERATION) + " > 0 AND "
                 + q(OPERATION) + " <> " + OP_TRUNCATE + ") k"; // a truncate has no key to re-read
     }
 
@@ -183,7 +183,7 @@ final class PostgresCaptureSql implements CaptureSql {
     /** The CDC insert of a TRUNCATE: bookkeeping only, no row image. */
     private String truncated(CaptureLayout layout, String cdc) {
         return "INSERT INTO " + cdc + " (" + q(DATA_ID) + ", " + q(TRIGGER_ID) + ", " + q(TRANSACTION_ID) + ", " + q(CREATE_TIME) + ", "
-                + q(OPERATION) + ") VALUES (" + nextDataId() + ", " + layout.version() + ", " + TRANSACTION + ", " + NOW + ", " + OP_TRUNCATE + ")";
+                + q(OPERATION) + ") VALUES (" + nextDataId() + ", " + layout.captureVersion() + ", " + TRANSACTION + ", " + NOW + ", " + OP_TRUNCATE + ")";
     }
 
     /** Row triggers have names of their own, so a table installed at the other level is found "missing" by repair and re-created at this one. */
@@ -200,7 +200,7 @@ final class PostgresCaptureSql implements CaptureSql {
     private String head(CaptureLayout layout, String cdc, String rowsFrom) {
         String cols = layout.capturedCdcColumns().stream().map(this::q).collect(Collectors.joining(", "));
         return "INSERT INTO " + cdc + " (" + q(DATA_ID) + ", " + q(TRIGGER_ID) + ", " + q(TRANSACTION_ID) + ", "
-                + q(CREATE_TIME) + ", " + q(OPERATION) + ", " + cols + ") " + rowsFrom + nextDataId() + ", " + layout.version()
+                + q(CREATE_TIME) + ", " + q(OPERATION) + ", " + cols + ") " + rowsFrom + nextDataId() + ", " + layout.captureVersion()
                 + ", " + TRANSACTION + ", " + NOW + ", ";
     }
 

@@ -2,7 +2,7 @@ package io.hanacdc.source.postgres;
 
 import static io.hanacdc.source.CdcColumns.CREATE_TIME;
 import static io.hanacdc.source.CdcColumns.DATA_ID;
-import static io.hanacdc.source.CdcColumns.GAP_VERSION;
+import static io.hanacdc.source.CdcColumns.GAP_CAPTURE_VERSION;
 import static io.hanacdc.source.CdcColumns.OPERATION;
 import static io.hanacdc.source.CdcColumns.OP_RESYNC;
 import static io.hanacdc.source.CdcColumns.TRANSACTION_ID;
@@ -134,7 +134,7 @@ final class PostgresDdlCut {
         String fn = inCdc(names.trigger(id, "kfn"));
         String keys = layout.table().primaryKey().stream().map(k -> q(layout.cdcColumn(k))).collect(Collectors.joining(", "));
         String head = "INSERT INTO " + cdcTable + " (" + q(DATA_ID) + ", " + q(TRIGGER_ID) + ", " + q(TRANSACTION_ID) + ", " + q(CREATE_TIME)
-                + ", " + q(OPERATION) + ", " + keys + ") SELECT " + nextDataId + ", " + GAP_VERSION + ", " + transaction + ", " + now + ", "
+                + ", " + q(OPERATION) + ", " + keys + ") SELECT " + nextDataId + ", " + GAP_CAPTURE_VERSION + ", " + transaction + ", " + now + ", "
                 + OP_RESYNC + ", ";
         String body = "BEGIN\n"
                 + "  IF TG_OP IN ('UPDATE', 'DELETE') THEN " + head + columns("o", layout) + " FROM hanacdc_old o; END IF;\n"

@@ -15,10 +15,10 @@ import java.sql.SQLException;
  * on its own, so it cannot join the position's compare-and-set the way a batch does: a stale owner (a
  * failover window, or the task started twice) would drop or alter a table another process has
  * written to since, and the stored position would claim rows that are gone. So, holding the table's
- * named lock: first the position as it was before the change is stored again over the version this
+ * named lock: first the position as it was before the change is stored again over the revision this
  * process holds — which fails if any other process stored it since — then the DDL runs, then the
  * position after it is stored. From the first store on, no other process can store a batch (its
- * version is older); one that reloads meets the same change still to do and finds the lock taken.
+ * revision is older); one that reloads meets the same change still to do and finds the lock taken.
  */
 final class DdlFence {
     private DdlFence() {}
@@ -44,10 +44,10 @@ final class DdlFence {
             try {
                 claimed = TargetTransaction.commit(s, t -> { }, store, before);
             } catch (StalePositionException e) {
-                throw new StalePositionException(before.table(), before.version(), "the target table was left as it is (" + what + " not run)");
+                throw new StalePositionException(before.table(), before.revision(), "the target table was left as it is (" + what + " not run)");
             }
             ddl.run(s);
-            return TargetTransaction.commit(s, t -> { }, store, after.stored(claimed.version()));
+            return TargetTransaction.commit(s, t -> { }, store, after.stored(claimed.revision()));
         } finally {
             release(target, lock);
         }

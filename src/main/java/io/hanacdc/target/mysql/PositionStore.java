@@ -26,10 +26,11 @@ import java.util.Optional;
 
 /**
  * Positions in the target's control table, one row per (task, source table). Every save is a
- * compare-and-set on the row's version: it succeeds only over the version the position was read as,
- * so when two processes run the same table (replicas during a change of owner, or a task started
- * twice by mistake) the one holding a stale position fails with {@link StalePositionException} and
- * its batch rolls back instead of moving the position backwards or applying rows twice.
+ * compare-and-set on the row's revision (column {@code version}): it succeeds only over the revision
+ * the position was read as, so when two processes run the same table (replicas during a change of
+ * owner, or a task started twice by mistake) the one holding a stale position fails with
+ * {@link StalePositionException} and its batch rolls back instead of moving the position backwards
+ * or applying rows twice.
  */
 public final class PositionStore implements Positions {
     private static final String[] STORED = {"phase", "base_high", "base_open", "window_high", "window_open", "cursor_id",
@@ -159,13 +160,13 @@ public final class PositionStore implements Positions {
     }
 
     /**
-     * Stores the position in the caller's transaction and returns it with its new version: an insert
-     * for a position not stored yet, else an update over the version it was read as.
+     * Stores the position in the caller's transaction and returns it with its new revision: an insert
+     * for a position not stored yet, else an update over the revision it was read as.
      *
      * @throws StalePositionException when another process stored the table's position meanwhile
      */
     Position save(Connection c, Position p) throws SQLException {
-        return p.version() == 0 ? insert(c, p) : update(c, p);
+        return p.revision() == 0 ? insert(c, p) : update(c, p);
     }
 
     private Position insert(Connection c, Position p) throws SQLException {
@@ -183,12 +184,12 @@ public final class PositionStore implements Positions {
         try (PreparedStatement ps = c.prepareStatement("UPDATE " + table + " SET " + String.join(" = ?, ", STORED)
                 + " = ?, updated_at = UTC_TIMESTAMP(6), version = version + 1"
                 + " WHERE task = ? AND source_schema = ? AND source_table = ? AND version = ?")) {
-            ps.setLong(bind(ps, p), p.version());
+            ps.setLong(bind(ps, p), p.revision());
             if (ps.executeUpdate() == 0) {
-                throw new StalePositionException(p.table(), p.version());
+                throw new StalePositionException(p.table(), p.revision());
             }
         }
-        return p.stored(p.version() + 1);
+        return p.stored(p.revision() + 1);
     }
 
     /** Binds the stored columns, then task, schema and table; returns the next parameter index. */
@@ -209,7 +210,7 @@ public final class PositionStore implements Positions {
         ps.setLong(i++, p.rowsApplied());
         ps.setLong(i++, p.batchesApplied());
         ps.setBoolean(i++, p.paused());
-        ps.setInt(i++, p.schemaVersion());
+        ps.setInt(i++, p.captureVersion());
         ps.setString(i++, task);
         ps.setString(i++, p.table().schema());
         ps.setString(i++, p.table().name());

@@ -12,8 +12,8 @@ import java.util.Arrays;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** A version read back from the schema history equals the one recorded: rows are decoded with exactly the recorded columns. */
-class SchemaHistoryTest {
+/** A capture version read back from the schema-history table equals the one recorded: rows are decoded with exactly the recorded columns. */
+class CaptureVersionStoreTest {
     @Test
     void versionsSurviveTheRoundTrip() {
         SourceTable t = new SourceTable(new TableId("Sales Dept", "Order \"Lines\""), java.util.List.of(
@@ -24,7 +24,7 @@ class SchemaHistoryTest {
                 java.util.List.of("id"));
         CaptureVersion v = new CaptureVersion(new CaptureLayout(t, 3, Arrays.asList("id", null, "amount$v3", "at")),
                 Map.of("id", 1L, "näme", 2L, "amount", 5L, "at", 4L), 16384, 77);
-        CaptureVersion back = SchemaHistory.decode(t.id(), 3, SchemaHistory.encode(v), 16384, 77);
+        CaptureVersion back = CaptureVersionStore.decode(t.id(), 3, CaptureVersionStore.encode(v), 16384, 77);
         assertEquals(v, back);
     }
 }

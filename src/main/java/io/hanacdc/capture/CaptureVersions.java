@@ -11,28 +11,28 @@ import java.util.Optional;
  * The capture versions of one table as this process knows them: loaded at start and again when a
  * CDC row carries a version not known yet (capture moved on by this process's schema check or another's).
  */
-public final class TableHistory {
-    private final SchemaHistory store;
+public final class CaptureVersions {
+    private final CaptureVersionStore store;
     private final TableId table;
     private volatile List<CaptureVersion> versions;
 
-    private TableHistory(SchemaHistory store, TableId table, List<CaptureVersion> versions) {
+    private CaptureVersions(CaptureVersionStore store, TableId table, List<CaptureVersion> versions) {
         this.store = store;
         this.table = table;
         this.versions = versions;
     }
 
-    public static TableHistory load(Connection c, SchemaHistory store, TableId table) throws SQLException {
+    public static CaptureVersions load(Connection c, CaptureVersionStore store, TableId table) throws SQLException {
         List<CaptureVersion> versions = store.load(c, table);
         if (versions.isEmpty()) {
             throw new CdcException("capture of " + table + " has no schema history: run 'uninstall' and 'install' to reinstall it");
         }
-        return new TableHistory(store, table, versions);
+        return new CaptureVersions(store, table, versions);
     }
 
-    /** A history of one version that is never reloaded (the capture tables were made by hand). */
-    public static TableHistory of(CaptureVersion only) {
-        return new TableHistory(null, only.layout().table().id(), List.of(only));
+    /** A single version that is never reloaded (the capture tables were made by hand). */
+    public static CaptureVersions of(CaptureVersion only) {
+        return new CaptureVersions(null, only.layout().table().id(), List.of(only));
     }
 
     public TableId table() {
@@ -48,18 +48,18 @@ public final class TableHistory {
         return v.get(v.size() - 1);
     }
 
-    public Optional<CaptureVersion> find(int version) {
-        return versions.stream().filter(v -> v.version() == version).findFirst();
+    public Optional<CaptureVersion> find(int captureVersion) {
+        return versions.stream().filter(v -> v.number() == captureVersion).findFirst();
     }
 
-    /** The given version, reloading the history once if it is not known yet. */
-    public CaptureVersion get(Connection source, int version) throws SQLException {
-        Optional<CaptureVersion> found = find(version);
+    /** The given version, reloading the versions once if it is not known yet. */
+    public CaptureVersion get(Connection source, int captureVersion) throws SQLException {
+        Optional<CaptureVersion> found = find(captureVersion);
         if (found.isEmpty()) {
             reload(source);
-            found = find(version);
+            found = find(captureVersion);
         }
-        return found.orElseThrow(() -> new CdcException("table " + table + ": CDC rows carry capture version " + version
+        return found.orElseThrow(() -> new CdcException("table " + table + ": CDC rows carry capture version " + captureVersion
                 + ", which its schema history does not list"));
     }
 

@@ -22,7 +22,7 @@ import java.util.List;
 import java.util.Map;
 
 /** The schema-history table: one row per capture version of each table, its layout stored as JSON. */
-public final class SchemaHistory {
+public final class CaptureVersionStore {
     private record Column(SourceColumn column, String cdc, Long id) {}
 
     private record Layout(List<Column> columns, List<String> primaryKey) {}
@@ -31,7 +31,7 @@ public final class SchemaHistory {
     private static final ObjectMapper JSON = new ObjectMapper().setSerializationInclusion(JsonInclude.Include.NON_DEFAULT);
     private final String table;
 
-    public SchemaHistory(SourceDialect dialect, CaptureNames names) {
+    public CaptureVersionStore(SourceDialect dialect, CaptureNames names) {
         this.table = dialect.qualified(names.cdcSchema(), SCHEMA_HISTORY);
     }
 
@@ -58,7 +58,7 @@ public final class SchemaHistory {
                 + " (source_schema, source_table, version, layout, table_oid, switch_high) VALUES (?, ?, ?, ?, ?, ?)")) {
             ps.setString(1, id.schema());
             ps.setString(2, id.name());
-            ps.setInt(3, v.version());
+            ps.setInt(3, v.number());
             ps.setString(4, encode(v));
             ps.setLong(5, v.tableOid());
             ps.setLong(6, v.switchHigh());
@@ -75,7 +75,7 @@ public final class SchemaHistory {
             ps.setLong(2, v.tableOid());
             ps.setString(3, id.schema());
             ps.setString(4, id.name());
-            ps.setInt(5, v.version());
+            ps.setInt(5, v.number());
             ps.executeUpdate();
         }
     }
@@ -96,7 +96,7 @@ public final class SchemaHistory {
 
     private static String inlined(CaptureVersion v) {
         TableId id = v.layout().table().id();
-        return Identifiers.literal(id.schema()) + ", " + Identifiers.literal(id.name()) + ", " + v.version() + ", "
+        return Identifiers.literal(id.schema()) + ", " + Identifiers.literal(id.name()) + ", " + v.number() + ", "
                 + Identifiers.literal(encode(v)) + ", " + v.tableOid();
     }
 
@@ -120,16 +120,16 @@ public final class SchemaHistory {
         }
     }
 
-    static CaptureVersion decode(TableId id, int version, String json, long oid, long switchHigh) {
+    static CaptureVersion decode(TableId id, int captureVersion, String json, long oid, long switchHigh) {
         try {
             Layout layout = JSON.readValue(json, Layout.class);
             Map<String, Long> ids = new HashMap<>();
             layout.columns().stream().filter(c -> c.id() != null).forEach(c -> ids.put(c.column().name(), c.id()));
             SourceTable t = new SourceTable(id, layout.columns().stream().map(Column::column).toList(), layout.primaryKey());
-            return new CaptureVersion(new CaptureLayout(t, version, layout.columns().stream().map(Column::cdc).toList()),
+            return new CaptureVersion(new CaptureLayout(t, captureVersion, layout.columns().stream().map(Column::cdc).toList()),
                     ids, oid, switchHigh);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("schema history of " + id + " version " + version + " is unreadable: " + e.getMessage(), e);
+            throw new IllegalStateException("schema history of " + id + " version " + captureVersion + " is unreadable: " + e.getMessage(), e);
         }
     }
 }
