@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hanacdc.it.Pipeline;
 import io.hanacdc.pipeline.TableWorker;
+import io.hanacdc.testing.IntegrationTest;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
  * A command the table cannot run within the wait (its thread busy with a long batch or a load chunk)
  * is answered 202 as queued, not as an error, and does run at the table's next turn.
  */
+@IntegrationTest
 class QueuedCommandTest {
     @Test
     void aCommandTheTableHasNotRunYetIsQueuedAndRunsLater() throws Exception {

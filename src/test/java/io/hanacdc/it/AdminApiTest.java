@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hanacdc.testing.IntegrationTest;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * token (read from a file, sent only as a header), table control through API and CLI, Prometheus metrics, health, the heartbeat, the purge,
  * honest idle lag, the status page in headless Chromium, and no credentials in any output.
  */
+@IntegrationTest
 class AdminApiTest {
     private static final String TOKEN = "t0ken-for-tests";
     private static final String SECRET = "s3cret-password";

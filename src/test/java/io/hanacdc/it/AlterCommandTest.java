@@ -10,6 +10,7 @@ import io.hanacdc.CdcException;
 import io.hanacdc.admin.Commands;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.pipeline.TableWorker;
+import io.hanacdc.testing.IntegrationTest;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.sql.Connection;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.Test;
  * No writer may get an error, capture must move one version per ALTER with no cut, and every write must
  * reach the MariaDB target. Bad input changes nothing.
  */
+@IntegrationTest
 class AlterCommandTest {
     private static final int WRITERS = 4;
     private static final int ROUNDS = 4;

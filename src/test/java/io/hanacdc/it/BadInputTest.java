@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hanacdc.CdcException;
+import io.hanacdc.testing.IntegrationTest;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
  * A table that cannot be replicated stops only itself (UnreplicableTableTest); the task stops when no
  * listed table can be replicated.
  */
+@IntegrationTest
 class BadInputTest {
 
     private static String failure(Pipeline p) {

@@ -12,6 +12,7 @@ import io.hanacdc.source.CaptureOptions;
 import io.hanacdc.source.postgres.PostgresDialect;
 import io.hanacdc.stream.BatchReader;
 import io.hanacdc.stream.ChangeRow;
+import io.hanacdc.testing.IntegrationTest;
 import io.hanacdc.watermark.StreamRange;
 import io.hanacdc.watermark.Watermark;
 import java.sql.Connection;
@@ -23,6 +24,7 @@ import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 
 /** The batch SQL selects exactly what the model predicate {@link StreamRange#selects} selects, in data-id order. */
+@IntegrationTest
 class BatchQueryTest {
     @Test
     void sqlAgreesWithTheModelPredicateOnRandomRangesAndRows() throws Exception {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hanacdc.testing.IntegrationTest;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.util.Map;
 import java.util.function.Function;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * starts it: hana-cdc's checks are in Camel's health-check registry, which /health/ready answers from,
  * and its meters are in the Prometheus registry Camel's micrometer support uses.
  */
+@IntegrationTest
 class CamelHealthTest {
     @Test
     void checksAreCamelsAndTheProbesAnswerFromThem() throws Exception {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hanacdc.admin.AdminClient;
 import io.hanacdc.config.AdminSettings;
+import io.hanacdc.testing.IntegrationTest;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * binds where camel.server.* say, so the admin API's rules follow that address, not hanacdc.admin.host.
  * A mistyped hanacdc.* key among the runtime's settings is refused there too.
  */
+@IntegrationTest
 class CamelRuntimeEntryTest {
     private static final String TOKEN = "t0ken-for-tests";
 

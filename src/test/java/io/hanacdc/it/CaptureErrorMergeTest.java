@@ -17,6 +17,7 @@ import io.hanacdc.stream.BatchReader;
 import io.hanacdc.stream.ChangeRow;
 import io.hanacdc.stream.ChangeSet;
 import io.hanacdc.stream.KeyRefetcher;
+import io.hanacdc.testing.IntegrationTest;
 import io.hanacdc.watermark.StreamRange;
 import io.hanacdc.watermark.Watermark;
 import java.lang.reflect.Proxy;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.Test;
  * keys of a HANA update that changed keys become re-reads of the key's current row (upsert when
  * present, delete when gone).
  */
+@IntegrationTest
 class CaptureErrorMergeTest {
     private static final String BOOKKEEPING = "\"__$DATA_ID\" bigint PRIMARY KEY, \"__$TRIGGER_ID\" int, \"__$TRANSACTION_ID\" bigint,"
             + " \"__$CREATE_TIME\" timestamp, \"__$OPERATION\" smallint";

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hanacdc.CdcException;
 import io.hanacdc.admin.Commands;
+import io.hanacdc.testing.IntegrationTest;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -14,6 +15,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** install / uninstall: idempotent, atomic per table, shared between tasks, and leaving nothing behind. */
+@IntegrationTest
 class CaptureInstallTest {
     /** Every object in the database that a user could have created: relations, functions, triggers, sequences, schemas. */
     static List<String> objects(String url) throws Exception {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hanacdc.testing.IntegrationTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * them, without Java: public.customers is masked, has a column dropped and test rows excluded, during
  * the initial load and the stream; public.orders is also sent, after commit, to a log and to files.
  */
+@IntegrationTest
 class ChangeRoutesTest {
     private static final String EXPECTED_CUSTOMERS = "SELECT id, repeat('*', length(email)), NULL::text, status FROM public.customers"
             + " WHERE status <> 'test' ORDER BY id";

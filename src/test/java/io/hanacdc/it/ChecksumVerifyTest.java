@@ -5,6 +5,7 @@ import static io.hanacdc.it.VerifyTest.verify;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hanacdc.testing.IntegrationTest;
 import io.hanacdc.verify.Verifier;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
  * every type the mapping supports is rendered identically on both sides (else equal rows would be
  * read to compare them) and tells changed values apart.
  */
+@IntegrationTest
 class ChecksumVerifyTest {
     private static final int ROWS = 50_000;
     /** The PostgreSQL types with a target counterpart, each column nullable (PostgresTypesTest verifies those carried as text). */

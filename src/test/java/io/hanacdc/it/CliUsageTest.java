@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hanacdc.testing.IntegrationTest;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
  * The command line never surprises: with a complete configuration (a run would install capture),
  * help and every usage mistake exit 2 before anything connects — one line, no stack trace, nothing installed.
  */
+@IntegrationTest
 class CliUsageTest {
     private static final List<List<String>> MISTAKES = List.of(
             List.of("--verbose"),

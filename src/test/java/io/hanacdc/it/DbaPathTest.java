@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hanacdc.admin.Commands;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialects;
+import io.hanacdc.testing.IntegrationTest;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * nothing, not even in the database. It streams, and a column added at the source stops the table
  * with the script the DBA runs, after which the table goes on with the new column's data.
  */
+@IntegrationTest
 class DbaPathTest {
     private static final String TABLE = "public.dba_t";
 

@@ -3,12 +3,14 @@ package io.hanacdc.it;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hanacdc.demo.EmbeddedDatabases;
+import io.hanacdc.testing.IntegrationTest;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import org.junit.jupiter.api.Test;
 
 /** The embedded databases the demo and a fresh machine rely on actually start and answer. */
+@IntegrationTest
 class EmbeddedStartTest {
     @Test
     void embeddedPostgresAndMariadbStart() throws Exception {

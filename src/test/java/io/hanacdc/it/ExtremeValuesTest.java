@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hanacdc.pipeline.TableStatus;
 import io.hanacdc.pipeline.TableWorker;
+import io.hanacdc.testing.IntegrationTest;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
  * with a message naming table and column while nothing of the failed batch is written and the
  * other tables go on.
  */
+@IntegrationTest
 class ExtremeValuesTest {
 
     @Test

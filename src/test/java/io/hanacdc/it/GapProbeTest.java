@@ -5,6 +5,7 @@ import static io.hanacdc.it.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hanacdc.testing.IntegrationTest;
 import java.sql.Connection;
 import java.sql.Statement;
 import org.junit.jupiter.api.Test;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * a task starts anew probes only the ids its capture may still hold open, never every id since 0, and a
  * poll probes a bounded number of ids. Probes are counted as the placeholder rows they leave.
  */
+@IntegrationTest
 class GapProbeTest {
     private static Pipeline probing(String name) throws Exception {
         return probing(new Pipeline(name));

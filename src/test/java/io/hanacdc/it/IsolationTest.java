@@ -4,11 +4,13 @@ import static io.hanacdc.it.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hanacdc.testing.IntegrationTest;
 import java.sql.Connection;
 import java.sql.Statement;
 import org.junit.jupiter.api.Test;
 
 /** Long transactions hold back only their own rows; concurrent writers on several tables converge. */
+@IntegrationTest
 class IsolationTest {
 
     @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hanacdc.capture.CdcPurger;
 import io.hanacdc.pipeline.TableWorker;
+import io.hanacdc.testing.IntegrationTest;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -24,6 +25,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * timers do: nothing about capture may change (no cut, no new version, no trigger re-created) and
  * every write reaches the target.
  */
+@IntegrationTest
 class KeptColumnsAlterTest {
     private static final int TABLES = 6;
     private static final long WRITE_MILLIS = 6_000;

@@ -5,6 +5,7 @@ import static io.hanacdc.it.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hanacdc.testing.IntegrationTest;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * equals the source, and the applied-row counter kept with the positions equals the number of CDC
  * rows after the start position: nothing lost, nothing applied twice.
  */
+@IntegrationTest
 class KillRestartTest {
     private static final int CYCLES = Integer.getInteger("hanacdc.test.kill-cycles", 4);
 

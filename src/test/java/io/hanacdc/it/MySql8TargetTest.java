@@ -4,6 +4,7 @@ import static io.hanacdc.it.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import io.hanacdc.testing.IntegrationTest;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * database there and {@code check}'s target probes round-trip every mapped type through the apply
  * path; otherwise its tests are reported as skipped. The MySQL flavor's SQL is string-tested always.
  */
+@IntegrationTest
 class MySql8TargetTest {
     private static final String URL = System.getenv("HANACDC_TEST_MYSQL8_URL");
 

@@ -5,12 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hanacdc.pipeline.TableWorker;
+import io.hanacdc.testing.IntegrationTest;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 /** PostgreSQL → MySQL/MariaDB end to end: DML of every kind, types, names, snapshot, restart. */
+@IntegrationTest
 class PipelineTest {
 
     @Test

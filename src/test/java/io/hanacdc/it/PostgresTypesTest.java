@@ -4,6 +4,7 @@ import static io.hanacdc.it.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hanacdc.testing.IntegrationTest;
 import io.hanacdc.verify.Verifier;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * (inserts, updates, NULLs, edge values, a key change), keys-only capture, a column of such a type
  * added later, and verify both by checksums and row by row.
  */
+@IntegrationTest
 class PostgresTypesTest {
     private static final List<String> TYPES = List.of(
             "CREATE EXTENSION IF NOT EXISTS citext",

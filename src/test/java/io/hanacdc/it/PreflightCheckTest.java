@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hanacdc.testing.IntegrationTest;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * subscribed table the privileges probe fails naming the GRANT, the command exits non-zero, and
  * {@code install} refuses with nothing installed.
  */
+@IntegrationTest
 class PreflightCheckTest {
 
     @Test

@@ -5,11 +5,13 @@ import static io.hanacdc.it.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hanacdc.testing.IntegrationTest;
 import java.sql.Connection;
 import java.sql.Statement;
 import org.junit.jupiter.api.Test;
 
 /** Purge deletes only what every subscriber applied; the heartbeat flows through capture to the target. */
+@IntegrationTest
 class PurgeAndHeartbeatTest {
     private static final String CDC_ROWS = "SELECT COUNT(*) FROM hanacdc.\"public$t\"";
 

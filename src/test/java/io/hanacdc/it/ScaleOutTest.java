@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hanacdc.testing.IntegrationTest;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * replica takes the table over within the lease time. At the end verify finds no difference, and each
  * table's applied-row counter equals its CDC rows: nothing lost, nothing applied twice.
  */
+@IntegrationTest
 class ScaleOutTest {
     private static final int REPLICAS = 3;
     private static final List<String> TABLES = List.of("s0", "s1", "s2", "s3", "s4", "s5");

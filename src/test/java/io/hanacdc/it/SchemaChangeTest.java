@@ -4,6 +4,7 @@ import static io.hanacdc.it.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hanacdc.testing.IntegrationTest;
 import io.hanacdc.verify.Verifier;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -24,6 +25,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Schema changes at the source while writers run (DESIGN §5): after each change the target has the
  * source's shape and rows, and verify finds no difference.
  */
+@IntegrationTest
 class SchemaChangeTest {
     private static final String TABLE = "public.sc";
 

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hanacdc.pipeline.TableCommands;
 import io.hanacdc.pipeline.TableWorker;
 import io.hanacdc.pipeline.TableStatus;
+import io.hanacdc.testing.IntegrationTest;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * rows written in between would be skipped without a word. The table fails with the reason instead,
  * and the documented remedy (reset to latest, then re-snapshot) brings it back.
  */
+@IntegrationTest
 class SequenceRewindTest {
     @Test
     void aSequenceBelowThePositionFailsTheTableInsteadOfSkippingRows() throws Exception {

@@ -10,6 +10,7 @@ import io.hanacdc.check.NotApplicable;
 import io.hanacdc.check.Preflight;
 import io.hanacdc.check.Probe;
 import io.hanacdc.source.SourceDialects;
+import io.hanacdc.testing.IntegrationTest;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * keys-only capture, rows removed past the triggers found and loaded again, a table taken out of the
  * list and uninstalled alone, and an uninstall that leaves no capture object behind. Subclassed per dialect.
  */
+@IntegrationTest
 abstract class SourceBehaviourSuite {
     protected abstract SourceFixture fixture() throws Exception;
 

@@ -7,6 +7,7 @@ import io.hanacdc.config.CdcConfig;
 import io.hanacdc.pipeline.CdcTask;
 import io.hanacdc.source.CaptureOptions;
 import io.hanacdc.source.postgres.PostgresDialect;
+import io.hanacdc.testing.IntegrationTest;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * Batch queries are prepared on the PostgreSQL server (for binary rows), each with its own text: the
  * source pool bounds how many a connection keeps there, unless the user's URL says otherwise.
  */
+@IntegrationTest
 class SourcePoolTest {
     @Test
     void aSourceConnectionKeepsAtMostSixteenServerPreparedStatements() throws Exception {

@@ -8,12 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.pipeline.TableCommands;
 import io.hanacdc.pipeline.TableWorker;
+import io.hanacdc.testing.IntegrationTest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 /** Operator commands take effect while the task runs: pause, resume, resets, and a re-snapshot under concurrent writes. */
+@IntegrationTest
 class TableControlTest {
     /** Submits an operator command and ticks the table once, as its route would; returns the stored position. */
     static Position run(Pipeline p, TableWorker w, TableCommands.Command command) throws Exception {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hanacdc.target.mysql.PositionStore;
 import io.hanacdc.pipeline.TableWorker;
 import io.hanacdc.schema.TableId;
+import io.hanacdc.testing.IntegrationTest;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
  * a stale batch cannot undo it. The stale process leaves the target as the current owner made it and
  * reloads the position.
  */
+@IntegrationTest
 class TargetDdlFenceTest {
     /** Whether target table t has column w. */
     private static final String COLUMN_W = "SELECT COUNT(*) FROM information_schema.columns WHERE table_schema = DATABASE()"

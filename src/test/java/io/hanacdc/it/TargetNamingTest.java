@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hanacdc.CdcException;
+import io.hanacdc.testing.IntegrationTest;
 import io.hanacdc.verify.Verifier;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
  * table of the same name stream side by side, and names that still collide or break MySQL's limits are
  * refused before anything is installed.
  */
+@IntegrationTest
 class TargetNamingTest {
     private static final String TABLES = "s1.t,s2.t";
 

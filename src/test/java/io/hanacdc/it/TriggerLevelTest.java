@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hanacdc.admin.Commands;
+import io.hanacdc.testing.IntegrationTest;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * only for keys that are gone, shared data-id sequence, capture version, transaction — switching
  * the level re-creates the triggers on the next install, and a large statement costs linear time.
  */
+@IntegrationTest
 class TriggerLevelTest {
     /** One row per CDC row, without data id and time; within a statement the levels may order rows differently. */
     private static final String CDC_ROWS = "SELECT \"__$OPERATION\" || ' ' || id || ' ' || coalesce(v, '-') || ' v' || \"__$TRIGGER_ID\""

@@ -4,6 +4,7 @@ import static io.hanacdc.it.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.hanacdc.admin.Commands;
+import io.hanacdc.testing.IntegrationTest;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +21,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * the truncate — also over TRUNCATE ... CASCADE, several tables in one statement, more rows than one
  * target delete takes, and keys-only capture, whose re-read must not bring truncated rows back.
  */
+@IntegrationTest
 class TruncateTest {
     private static Pipeline pipeline(String name, String level) throws Exception {
         return new Pipeline(name + "_" + level).set("hanacdc.capture.trigger-level", level);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hanacdc.admin.Commands;
+import io.hanacdc.testing.IntegrationTest;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.sql.Connection;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * is, removes everything install created; uninstall itself needs only the source's settings (no
  * target, and no hanacdc.tables: what it removes is read from the source's capture registry).
  */
+@IntegrationTest
 class UninstallWithoutTargetTest {
     private static final String UNREACHABLE = "jdbc:mysql://127.0.0.1:1/gone?connectTimeout=2000";
 

@@ -3,6 +3,7 @@ package io.hanacdc.it;
 import static io.hanacdc.it.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hanacdc.testing.IntegrationTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * naming the key, the file and the setting meant, with nothing installed. A HANACDC_* variable that
  * overrides no key is warned about, and the command still runs.
  */
+@IntegrationTest
 class UnknownSettingTest {
     @Test
     void aTypoInThePropertiesFileIsRefusedWithTheNearestSettingAndNothingInstalled(@TempDir Path dir) throws Exception {

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hanacdc.CdcException;
 import io.hanacdc.admin.Commands;
 import io.hanacdc.capture.UnreadCapture;
+import io.hanacdc.testing.IntegrationTest;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.URI;
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.Test;
  * admin API, the metrics and health (degraded, not down) with the command that ends its capture, and
  * `uninstall --table` ends it for this task alone.
  */
+@IntegrationTest
 class UnlistedTableTest {
     private static final String TOKEN = "t0ken-for-tests";
     private static final String COMMAND = "bin/hana-cdc uninstall --table rm.t2";

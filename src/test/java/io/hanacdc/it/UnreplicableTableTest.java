@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hanacdc.pipeline.TableStatus;
+import io.hanacdc.testing.IntegrationTest;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * A table hana-cdc cannot replicate stops alone, with its reason in the status log, the admin API,
  * the metrics and health, and nothing installed for it; the other tables stream.
  */
+@IntegrationTest
 class UnreplicableTableTest {
     private final HttpClient http = HttpClient.newHttpClient();
 

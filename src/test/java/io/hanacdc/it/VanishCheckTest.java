@@ -9,6 +9,7 @@ import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.stream.ChangeHook;
 import io.hanacdc.stream.ChangeSet;
+import io.hanacdc.testing.IntegrationTest;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.Map;
@@ -27,6 +28,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * transaction that commits between the stream's last batch and the check, nor with a captured
  * TRUNCATE on its way.
  */
+@IntegrationTest
 class VanishCheckTest {
     /** Counts re-loads per table. */
     private static final class Reloads implements TableObserver {

@@ -4,6 +4,7 @@ import static io.hanacdc.it.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hanacdc.testing.IntegrationTest;
 import io.hanacdc.verify.Verifier;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -12,6 +13,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /** The verify command against real databases: equal tables pass, and every kind of difference is named by key and column. */
+@IntegrationTest
 class VerifyTest {
     private static final String TABLES = "public.t,public.\"Mixed Case\",public.c";
 

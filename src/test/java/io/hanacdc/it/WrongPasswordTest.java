@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hanacdc.config.CdcConfig.Endpoint;
+import io.hanacdc.testing.IntegrationTest;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.util.HashMap;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * with 1 and one line naming that side, its user and the settings to check, before it installs
  * anything on the source or creates anything on the target.
  */
+@IntegrationTest
 class WrongPasswordTest {
     private static final String WRONG = "wrong-" + Long.toString(System.nanoTime(), 36);
     private static final String NO_TABLES = "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = DATABASE()";

@@ -12,6 +12,7 @@ import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialects;
 import io.hanacdc.source.TableResolver;
+import io.hanacdc.testing.IntegrationTest;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
@@ -27,6 +28,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * since (never a repair of the old triggers that forgets the cut); one that changes no column must
  * leave capture as it is. Either way every write reaches the target.
  */
+@IntegrationTest
 class SchemaCheckInterleavingTest {
     private static final String TABLE = "public.race";
 

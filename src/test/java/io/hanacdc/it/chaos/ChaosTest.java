@@ -8,6 +8,7 @@ import io.hanacdc.it.TestDatabases;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.sql.Identifiers;
+import io.hanacdc.testing.IntegrationTest;
 import java.io.File;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.Test;
  * stdout and target/chaos-summary.txt (which .ci/run prints). Cycles: -Dhanacdc.test.chaos-cycles
  * (6 by default, 24 with -Pchaos).
  */
+@IntegrationTest
 class ChaosTest {
     /** Cycles after CYCLES, while schema or target changes are still to be made. */
     private static final int STREAMING_CYCLES = 8;
