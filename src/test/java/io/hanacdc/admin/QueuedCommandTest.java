@@ -1,13 +1,13 @@
 package io.hanacdc.admin;
 
-import static io.hanacdc.it.Pipeline.exec;
+import static io.hanacdc.testing.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hanacdc.it.Pipeline;
 import io.hanacdc.pipeline.TableWorker;
 import io.hanacdc.testing.IntegrationTest;
+import io.hanacdc.testing.Pipeline;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.hanacdc.config.CdcConfig;
-import io.hanacdc.it.Pipeline;
 import io.hanacdc.pipeline.CdcTask;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.OpenTransactions;
@@ -14,6 +13,7 @@ import io.hanacdc.source.SourceDialects;
 import io.hanacdc.target.Target;
 import io.hanacdc.target.TargetResolver;
 import io.hanacdc.testing.IntegrationTest;
+import io.hanacdc.testing.Pipeline;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.util.List;
