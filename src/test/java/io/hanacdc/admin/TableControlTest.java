@@ -8,19 +8,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.pipeline.TableCommands;
 import io.hanacdc.pipeline.TableWorker;
-import io.hanacdc.testing.IntegrationTest;
 import io.hanacdc.testing.Pipeline;
+import io.hanacdc.testing.TargetSuite;
 import io.hanacdc.testing.Workload;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Operator commands take effect while the task runs: pause, resume, resets, and a re-snapshot under concurrent writes. */
-@IntegrationTest
-class TableControlTest {
+@MethodSource("io.hanacdc.testing.TargetFixture#selected")
+class TableControlTest extends TargetSuite {
     @Test
     void pauseHoldsChangesBackAndResumeAppliesThem() throws Exception {
-        try (Pipeline p = new Pipeline("pause")) {
+        try (Pipeline p = new Pipeline("pause", target)) {
             exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY, v text)");
             p.set("hanacdc.tables", "public.t").start();
             p.awaitConverged(20_000);
@@ -46,7 +47,7 @@ class TableControlTest {
 
     @Test
     void resetsSkipOrReplayChanges() throws Exception {
-        try (Pipeline p = new Pipeline("reset")) {
+        try (Pipeline p = new Pipeline("reset", target)) {
             exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY, v text)");
             p.set("hanacdc.tables", "public.t").start();
             p.awaitConverged(20_000);
@@ -73,7 +74,7 @@ class TableControlTest {
 
     @Test
     void resnapshotRepairsDriftWhileConcurrentChangesAreNeitherLostNorReverted() throws Exception {
-        try (Pipeline p = new Pipeline("resnap")) {
+        try (Pipeline p = new Pipeline("resnap", target)) {
             exec(p.sourceUrl, "CREATE TABLE public.big (id int PRIMARY KEY, v text)",
                     "INSERT INTO public.big SELECT g, md5(g::text) FROM generate_series(1, 5000) g");
             p.set("hanacdc.tables", "public.big").set("hanacdc.snapshot.chunk-size", "300").start();

@@ -6,25 +6,25 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hanacdc.CdcException;
 import io.hanacdc.testing.CaptureObjects;
-import io.hanacdc.testing.IntegrationTest;
 import io.hanacdc.testing.Pipeline;
+import io.hanacdc.testing.TargetSuite;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Each mistake a user can make stops the task with a message naming the object, and installs nothing.
  * A table that cannot be replicated stops only itself (UnreplicableTableTest); the task stops when no
  * listed table can be replicated.
  */
-@IntegrationTest
-class BadInputTest {
-
+@MethodSource("io.hanacdc.testing.TargetFixture#selected")
+class BadInputTest extends TargetSuite {
     private static String failure(Pipeline p) {
         return assertThrows(CdcException.class, p::start).getMessage();
     }
 
     @Test
     void tableWithoutPrimaryKey() throws Exception {
-        try (Pipeline p = new Pipeline("nopk")) {
+        try (Pipeline p = new Pipeline("nopk", target)) {
             exec(p.sourceUrl, "CREATE TABLE public.nokey (id int)");
             String m = failure(p.set("hanacdc.tables", "public.nokey"));
             assertTrue(m.contains("public.nokey") && m.contains("no primary key"), m);
@@ -34,7 +34,7 @@ class BadInputTest {
 
     @Test
     void missingTableAndEmptyPattern() throws Exception {
-        try (Pipeline p = new Pipeline("missing")) {
+        try (Pipeline p = new Pipeline("missing", target)) {
             exec(p.sourceUrl, "CREATE TABLE public.ok (id int PRIMARY KEY)");
             String m = failure(p.set("hanacdc.tables", "public.nosuch"));
             assertTrue(m.contains("public.nosuch") && m.contains("does not exist"), m);
@@ -47,7 +47,7 @@ class BadInputTest {
     /** Every type a column may have is replicated; an interval cannot key a target row (equal intervals differ as text). */
     @Test
     void unsupportedKeyColumnType() throws Exception {
-        try (Pipeline p = new Pipeline("badtype")) {
+        try (Pipeline p = new Pipeline("badtype", target)) {
             exec(p.sourceUrl, "CREATE TABLE public.g (span interval PRIMARY KEY)");
             String m = failure(p.set("hanacdc.tables", "public.g"));
             assertTrue(m.contains("public.g.span") && m.contains("interval"), m);
@@ -57,7 +57,7 @@ class BadInputTest {
 
     @Test
     void sameTableListedTwice() throws Exception {
-        try (Pipeline p = new Pipeline("twice")) {
+        try (Pipeline p = new Pipeline("twice", target)) {
             String m = failure(p.set("hanacdc.tables", "public.t, public.t"));
             assertTrue(m.contains("public.t") && m.contains("twice"), m);
         }
@@ -65,7 +65,7 @@ class BadInputTest {
 
     @Test
     void unreachableHostNamesTheDatabaseAndWhatToCheck() throws Exception {
-        try (Pipeline p = new Pipeline("unreachable")) {
+        try (Pipeline p = new Pipeline("unreachable", target)) {
             p.set("hanacdc.tables", "public.ok").set("hanacdc.source.url", "jdbc:postgresql://127.0.0.1:1/nodb?connectTimeout=2")
                     .set("hanacdc.source.password", "s3cret-value");
             String m = failure(p);
@@ -77,7 +77,7 @@ class BadInputTest {
     /** A source user who may read the table but not create the CDC schema: one clear message, nothing installed. */
     @Test
     void missingPrivilegesOnTheCdcSchema() throws Exception {
-        try (Pipeline p = new Pipeline("noprivs")) {
+        try (Pipeline p = new Pipeline("noprivs", target)) {
             String role = "hc_reader_" + Long.toString(System.nanoTime() % 1_000_000, 36);
             exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY)", "CREATE ROLE " + role + " LOGIN",
                     "GRANT SELECT ON public.t TO " + role, "REVOKE CREATE ON DATABASE " + p.sourceUrl.replaceAll(".*/([^/?]+)\\?.*", "$1") + " FROM PUBLIC");
@@ -89,7 +89,7 @@ class BadInputTest {
 
     @Test
     void unsupportedSourceUrl() throws Exception {
-        try (Pipeline p = new Pipeline("url")) {
+        try (Pipeline p = new Pipeline("url", target)) {
             String m = failure(p.set("hanacdc.tables", "public.t").set("hanacdc.source.url", "jdbc:oracle:thin:@host:1521/x"));
             assertTrue(m.contains("jdbc:oracle") && m.contains("not a supported source"), m);
         }
@@ -97,7 +97,7 @@ class BadInputTest {
 
     @Test
     void existingTargetTableMissingColumns() throws Exception {
-        try (Pipeline p = new Pipeline("mismatch")) {
+        try (Pipeline p = new Pipeline("mismatch", target)) {
             exec(p.sourceUrl, "CREATE TABLE public.m (id int PRIMARY KEY, a text, b text)");
             exec(p.targetUrl, "CREATE TABLE m (id int PRIMARY KEY, a text)");
             String m = failure(p.set("hanacdc.tables", "public.m"));

@@ -4,22 +4,22 @@ import static io.hanacdc.testing.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hanacdc.testing.IntegrationTest;
 import io.hanacdc.testing.Pipeline;
+import io.hanacdc.testing.TargetSuite;
 import io.hanacdc.testing.TestDatabases;
 import io.hanacdc.testing.Workload;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** PostgreSQL → MySQL/MariaDB end to end: DML of every kind, types, names, snapshot, restart. */
-@IntegrationTest
-class PipelineTest {
-
+@MethodSource("io.hanacdc.testing.TargetFixture#selected")
+class PipelineTest extends TargetSuite {
     @Test
     void insertsUpdatesDeletesAndKeyChangesReplicate() throws Exception {
-        try (Pipeline p = new Pipeline("dml")) {
+        try (Pipeline p = new Pipeline("dml", target)) {
             exec(p.sourceUrl, "CREATE SCHEMA app", "CREATE TABLE app.items (id int PRIMARY KEY DEFERRABLE, name text, qty int)",
                     "INSERT INTO app.items SELECT g, 'item ' || g, g FROM generate_series(1, 50) g");
             p.set("hanacdc.tables", "app.items").start();
@@ -54,7 +54,7 @@ class PipelineTest {
 
     @Test
     void keysOnlyCaptureStoresOnlyKeysAndConvergesByReReadingRows() throws Exception {
-        try (Pipeline p = new Pipeline("keysonly")) {
+        try (Pipeline p = new Pipeline("keysonly", target)) {
             exec(p.sourceUrl, "CREATE TABLE public.w (a int, b text, wide text, n numeric(10,2), PRIMARY KEY (a, b))",
                     "INSERT INTO public.w SELECT g % 7, 'k' || g, repeat('x', g), g FROM generate_series(1, 300) g");
             p.set("hanacdc.tables", "public.w").set("hanacdc.capture.mode", "keys-only").start();
@@ -72,7 +72,7 @@ class PipelineTest {
 
     @Test
     void valuesOfEveryMappedTypeReplicateExactly() throws Exception {
-        try (Pipeline p = new Pipeline("types")) {
+        try (Pipeline p = new Pipeline("types", target)) {
             exec(p.sourceUrl, "CREATE TABLE public.t (id bigint PRIMARY KEY, b boolean, s smallint, i int, n numeric(38,10),"
                     + " nf numeric, r real, d double precision, c char(5), v varchar(20), tx text, by bytea, dt date, tm time(3),"
                     + " ts timestamp(6), tz timestamptz, u uuid, j jsonb)");
@@ -98,7 +98,7 @@ class PipelineTest {
 
     @Test
     void mixedCaseQuotedUnicodeAndReservedNamesReplicate() throws Exception {
-        try (Pipeline p = new Pipeline("names")) {
+        try (Pipeline p = new Pipeline("names", target)) {
             exec(p.sourceUrl, "CREATE SCHEMA \"Mixed Schema\"",
                     "CREATE TABLE \"Mixed Schema\".\"Order \"\"Lines\"\" ü\" (\"select\" int, \"Col With Space\" text,"
                             + " \"UPPER\" text, \"ü名\" text, \"x`y\" int, PRIMARY KEY (\"select\", \"x`y\"))",
@@ -112,7 +112,7 @@ class PipelineTest {
 
     @Test
     void keysDifferingOnlyInCaseOrTrailingSpaceStayDistinct() throws Exception {
-        try (Pipeline p = new Pipeline("collation")) {
+        try (Pipeline p = new Pipeline("collation", target)) {
             exec(p.sourceUrl, "CREATE TABLE public.k (code varchar(10) PRIMARY KEY, v int)",
                     "INSERT INTO public.k VALUES ('a', 1), ('A', 2), ('a ', 3), ('ä', 4)");
             p.set("hanacdc.tables", "public.k").start();
@@ -124,7 +124,7 @@ class PipelineTest {
 
     @Test
     void changesDuringTheInitialLoadConvergeAndAnInterruptedLoadResumes() throws Exception {
-        try (Pipeline p = new Pipeline("snapshot")) {
+        try (Pipeline p = new Pipeline("snapshot", target)) {
             exec(p.sourceUrl, "CREATE TABLE public.big (id int PRIMARY KEY, v text)",
                     "INSERT INTO public.big SELECT g, md5(g::text) FROM generate_series(1, 20000) g", "ANALYZE public.big");
             p.set("hanacdc.tables", "public.big").start();
@@ -139,7 +139,7 @@ class PipelineTest {
 
     @Test
     void restartResumesFromStoredPositionsWithoutReapplying() throws Exception {
-        try (Pipeline p = new Pipeline("restart")) {
+        try (Pipeline p = new Pipeline("restart", target)) {
             exec(p.sourceUrl, "CREATE TABLE public.r (id int PRIMARY KEY, v int)", "INSERT INTO public.r SELECT g, 0 FROM generate_series(1, 100) g");
             p.set("hanacdc.tables", "public.r").start();
             p.awaitConverged(20_000);
@@ -157,7 +157,7 @@ class PipelineTest {
      */
     @Test
     void tablesTakeTurnsForStreamSlots() throws Exception {
-        try (Pipeline p = new Pipeline("turns")) {
+        try (Pipeline p = new Pipeline("turns", target)) {
             exec(p.sourceUrl, "CREATE TABLE public.busy (id int PRIMARY KEY, v int)", "CREATE TABLE public.quiet (id int PRIMARY KEY, v int)");
             p.set("hanacdc.tables", "public.busy,public.quiet").set("hanacdc.stream.parallel-tables", "1").set("hanacdc.batch-size", "100").start();
             p.awaitConverged(20_000);

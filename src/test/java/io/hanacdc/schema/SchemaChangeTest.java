@@ -4,8 +4,8 @@ import static io.hanacdc.testing.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hanacdc.testing.IntegrationTest;
 import io.hanacdc.testing.Pipeline;
+import io.hanacdc.testing.TargetSuite;
 import io.hanacdc.testing.TestDatabases;
 import io.hanacdc.verify.Verifier;
 import java.io.ByteArrayOutputStream;
@@ -22,13 +22,14 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Schema changes at the source while writers run (DESIGN §5): after each change the target has the
  * source's shape and rows, and verify finds no difference.
  */
-@IntegrationTest
-class SchemaChangeTest {
+@MethodSource("io.hanacdc.testing.TargetFixture#selected")
+class SchemaChangeTest extends TargetSuite {
     private static final String TABLE = "public.sc";
 
     /** Random inserts, updates and deletes on the columns every shape below has; failures are counted. */
@@ -92,7 +93,7 @@ class SchemaChangeTest {
     @ParameterizedTest(name = "event trigger: {0}, trigger level: {1}")
     @CsvSource({"true, statement", "false, statement", "true, row"})
     void targetFollowsEveryKindOfChangeDuringWrites(boolean eventTrigger, String triggerLevel) throws Exception {
-        try (Pipeline p = new Pipeline("schemachg" + (eventTrigger ? "" : "poll") + triggerLevel)) {
+        try (Pipeline p = new Pipeline("schemachg" + (eventTrigger ? "" : "poll") + triggerLevel, target)) {
             exec(p.sourceUrl, "CREATE TABLE " + TABLE + " (id int PRIMARY KEY, name varchar(20) NOT NULL, amount numeric(8,2), note text)",
                     "INSERT INTO " + TABLE + " SELECT g, 'r' || g, g, 'note ' || g FROM generate_series(1, 200) g");
             p.set("hanacdc.tables", TABLE).set("hanacdc.capture.trigger-level", triggerLevel).start();
@@ -136,7 +137,7 @@ class SchemaChangeTest {
 
     @Test
     void insertAlterInsertComesOutRightAndARecreatedTableIsCopiedAnew() throws Exception {
-        try (Pipeline p = new Pipeline("schemaorder")) {
+        try (Pipeline p = new Pipeline("schemaorder", target)) {
             exec(p.sourceUrl, "CREATE TABLE " + TABLE + " (id int PRIMARY KEY, name varchar(20))");
             p.set("hanacdc.tables", TABLE).start();
             p.awaitConverged(30_000);
@@ -158,7 +159,7 @@ class SchemaChangeTest {
 
     @Test
     void aNarrowingStopsTheTableWithAClearMessage() throws Exception {
-        try (Pipeline p = new Pipeline("schemanarrow")) {
+        try (Pipeline p = new Pipeline("schemanarrow", target)) {
             exec(p.sourceUrl, "CREATE TABLE " + TABLE + " (id int PRIMARY KEY, name varchar(20))", "INSERT INTO " + TABLE + " VALUES (1, 'a')");
             p.set("hanacdc.tables", TABLE).start();
             p.awaitConverged(30_000);
@@ -176,7 +177,7 @@ class SchemaChangeTest {
 
     @Test
     void aChangeFollowedAcrossARestartAndADroppedColumnKeptWhereThePolicySaysSo() throws Exception {
-        try (Pipeline p = new Pipeline("schemarestart")) {
+        try (Pipeline p = new Pipeline("schemarestart", target)) {
             exec(p.sourceUrl, "CREATE TABLE " + TABLE + " (id int PRIMARY KEY, name varchar(20), note text NOT NULL)",
                     "INSERT INTO " + TABLE + " VALUES (1, 'a', 'kept on the target')");
             p.set("hanacdc.tables", TABLE).set("hanacdc.schema-changes.drop-column." + TABLE, "ignore").start();
@@ -194,7 +195,7 @@ class SchemaChangeTest {
 
     @Test
     void aChangeDuringTheInitialLoadStartsItAgainInTheNewShape() throws Exception {
-        try (Pipeline p = new Pipeline("schemaload")) {
+        try (Pipeline p = new Pipeline("schemaload", target)) {
             exec(p.sourceUrl, "CREATE TABLE " + TABLE + " (id int PRIMARY KEY, name varchar(20))",
                     "INSERT INTO " + TABLE + " SELECT g, 'n' || g FROM generate_series(1, 3000) g");
             p.set("hanacdc.tables", TABLE).set("hanacdc.snapshot.chunk-size", "100").start();
@@ -212,7 +213,7 @@ class SchemaChangeTest {
     /** Keys-only capture re-reads every row: rows captured before a rename and a drop are re-read after them, under the new names. */
     @Test
     void keysOnlyCaptureReadsRowsOfEarlierVersionsFromTheChangedTable() throws Exception {
-        try (Pipeline p = new Pipeline("schemakeys")) {
+        try (Pipeline p = new Pipeline("schemakeys", target)) {
             exec(p.sourceUrl, "CREATE TABLE " + TABLE + " (id int PRIMARY KEY, name varchar(20), note text)",
                     "INSERT INTO " + TABLE + " VALUES (1, 'a', 'x')");
             p.set("hanacdc.tables", TABLE).set("hanacdc.capture.mode", "keys-only").start();
@@ -232,7 +233,7 @@ class SchemaChangeTest {
      */
     @Test
     void aUserThatMayNotChangeTriggersStopsTheTableWithTheScriptForADba() throws Exception {
-        try (Pipeline p = new Pipeline("schemadba")) {
+        try (Pipeline p = new Pipeline("schemadba", target)) {
             String role = "hc_owner_" + Long.toString(System.nanoTime() % 1_000_000, 36);
             exec(p.sourceUrl, "CREATE ROLE " + role + " LOGIN", "GRANT CREATE ON DATABASE " + p.sourceUrl.replaceAll(".*/([^/?]+)\\?.*", "$1") + " TO " + role,
                     "CREATE TABLE " + TABLE + " (id int PRIMARY KEY, name varchar(20))", "INSERT INTO " + TABLE + " VALUES (1, 'a'), (2, 'b')",

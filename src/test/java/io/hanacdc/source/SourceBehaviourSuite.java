@@ -9,9 +9,9 @@ import io.hanacdc.capture.CaptureInstaller;
 import io.hanacdc.check.NotApplicable;
 import io.hanacdc.check.Preflight;
 import io.hanacdc.check.Probe;
-import io.hanacdc.testing.IntegrationTest;
 import io.hanacdc.testing.Pipeline;
 import io.hanacdc.testing.SourceFixture;
+import io.hanacdc.testing.TargetSuite;
 import io.hanacdc.testing.TestDatabases;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -22,19 +22,21 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The contract every source dialect is held to, in portable SQL: install, initial load, streaming of
  * inserts, updates, deletes, key changes (shifts and swaps in one statement too) and rollbacks,
  * keys-only capture, rows removed past the triggers found and loaded again, a table taken out of the
- * list and uninstalled alone, and an uninstall that leaves no capture object behind. Subclassed per dialect.
+ * list and uninstalled alone, and an uninstall that leaves no capture object behind. Subclassed per
+ * source dialect; each subclass runs once per target fixture.
  */
-@IntegrationTest
-abstract class SourceBehaviourSuite {
+@MethodSource("io.hanacdc.testing.TargetFixture#all")
+abstract class SourceBehaviourSuite extends TargetSuite {
     protected abstract SourceFixture fixture() throws Exception;
 
     private Pipeline pipeline(String hint, String schema) throws Exception {
-        return captureSettings(new Pipeline(fixture().taskUrl(), hint).set("hanacdc.tables", schema + ".*").set("hanacdc.cdc-schema", schema + "_CDC"));
+        return captureSettings(new Pipeline(fixture().taskUrl(), hint, target).set("hanacdc.tables", schema + ".*").set("hanacdc.cdc-schema", schema + "_CDC"));
     }
 
     /** Capture settings the whole suite runs with (a dialect may be held to the contract in more than one way). */

@@ -37,22 +37,28 @@ public final class Pipeline implements AutoCloseable {
     private final Map<String, String> settings = new HashMap<>();
     private CdcTask task;
 
+    /** A pipeline from a fresh PostgreSQL database into a fresh database on the default target. */
     public Pipeline(String name) throws Exception {
-        this(TestDatabases.freshPostgres(name), name);
+        this(name, TargetFixture.DEFAULT);
     }
 
-    /** A pipeline from the given source (any dialect) into a fresh target database. */
+    /** A pipeline from a fresh PostgreSQL database into a fresh database on the given target. */
+    public Pipeline(String name, TargetFixture target) throws Exception {
+        this(TestDatabases.freshPostgres(name), name, target);
+    }
+
+    /** A pipeline from the given source (any dialect) into a fresh database on the default target. */
     public Pipeline(String sourceUrl, String name) throws Exception {
-        this(sourceUrl, TestDatabases.freshMysql(name), DEFAULTS);
+        this(sourceUrl, name, TargetFixture.DEFAULT);
+    }
+
+    /** A pipeline from the given source (any dialect) into a fresh database on the given target. */
+    public Pipeline(String sourceUrl, String name, TargetFixture target) throws Exception {
+        this(sourceUrl, target.freshDatabase(name), DEFAULTS);
     }
 
     private static final Map<String, String> DEFAULTS = Map.of("hanacdc.task", "test", "hanacdc.batch-size", "100",
             "hanacdc.snapshot.chunk-size", "500");
-
-    /** A pipeline from a fresh PostgreSQL database into a fresh database on the given target server. */
-    public static Pipeline toServer(String name, String targetServer) throws Exception {
-        return new Pipeline(TestDatabases.freshPostgres(name), TestDatabases.freshMysql(name, targetServer), DEFAULTS);
-    }
 
     private Pipeline(String sourceUrl, String targetUrl, Map<String, String> settings) {
         this.sourceUrl = sourceUrl;
