@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Assumptions;
 /**
  * A MySQL/MariaDB server the suites run against as the target, or why it is not here: a test that
  * asks for an absent one is skipped with the reason. Tests get fresh databases on it. Suites run per
- * fixture with {@code @ParameterizedClass @MethodSource("io.hanacdc.testing.TargetFixture#all")}.
+ * fixture by extending {@link TargetSuite}.
  */
 public final class TargetFixture {
     private static final String LOCAL_URL = System.getenv("HANACDC_TEST_MYSQL_URL");
