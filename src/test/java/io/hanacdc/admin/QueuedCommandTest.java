@@ -1,12 +1,13 @@
 package io.hanacdc.admin;
 
-import static io.hanacdc.it.Pipeline.exec;
+import static io.hanacdc.testing.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hanacdc.it.Pipeline;
 import io.hanacdc.pipeline.TableWorker;
+import io.hanacdc.testing.IntegrationTest;
+import io.hanacdc.testing.Pipeline;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
  * A command the table cannot run within the wait (its thread busy with a long batch or a load chunk)
  * is answered 202 as queued, not as an error, and does run at the table's next turn.
  */
+@IntegrationTest
 class QueuedCommandTest {
     @Test
     void aCommandTheTableHasNotRunYetIsQueuedAndRunsLater() throws Exception {

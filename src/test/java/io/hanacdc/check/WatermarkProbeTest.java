@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.hanacdc.config.CdcConfig;
-import io.hanacdc.it.Pipeline;
 import io.hanacdc.pipeline.CdcTask;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.OpenTransactions;
@@ -13,6 +12,8 @@ import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialects;
 import io.hanacdc.target.Target;
 import io.hanacdc.target.TargetResolver;
+import io.hanacdc.testing.IntegrationTest;
+import io.hanacdc.testing.Pipeline;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.util.List;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * The watermark probe fails on a source whose open-transactions read misses the open transaction (as
  * a status the query did not list would): the probe sees the row skipped, not merely assumes it.
  */
+@IntegrationTest
 class WatermarkProbeTest {
 
     @Test

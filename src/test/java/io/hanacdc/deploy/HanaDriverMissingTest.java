@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hanacdc.testing.IntegrationTest;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * The application as shipped, without SAP's driver (which its jar and image leave out): started on a HANA
  * source it says in one line what to download and where to put it, instead of "No suitable driver".
  */
+@IntegrationTest
 class HanaDriverMissingTest {
     @Test
     void aHanaSourceWithoutTheDriverSaysWhatToDo() throws Exception {

@@ -1,17 +1,18 @@
 package io.hanacdc.pipeline;
 
-import static io.hanacdc.it.Pipeline.exec;
+import static io.hanacdc.testing.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.hanacdc.capture.CaptureEvolver;
 import io.hanacdc.capture.CaptureInstaller;
 import io.hanacdc.config.CdcConfig;
-import io.hanacdc.it.Pipeline;
-import io.hanacdc.it.TestDatabases;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialects;
 import io.hanacdc.source.TableResolver;
+import io.hanacdc.testing.IntegrationTest;
+import io.hanacdc.testing.Pipeline;
+import io.hanacdc.testing.TestDatabases;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
@@ -27,6 +28,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * since (never a repair of the old triggers that forgets the cut); one that changes no column must
  * leave capture as it is. Either way every write reaches the target.
  */
+@IntegrationTest
 class SchemaCheckInterleavingTest {
     private static final String TABLE = "public.race";
 

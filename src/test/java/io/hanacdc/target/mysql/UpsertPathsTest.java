@@ -4,15 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hanacdc.config.CdcConfig;
 import io.hanacdc.config.CdcConfig.Endpoint;
+import io.hanacdc.config.CdcConfig;
 import io.hanacdc.config.TargetNames;
-import io.hanacdc.it.TestDatabases;
-import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.ColumnType.Kind;
+import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
+import io.hanacdc.testing.IntegrationTest;
+import io.hanacdc.testing.TestDatabases;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.Test;
  * the same values, and neither deletes what the upsert keeps, whatever the target gains meanwhile.
  * Which path ran is read from the server's Com_load and Com_insert_select counters.
  */
+@IntegrationTest
 class UpsertPathsTest {
     private static final List<SourceColumn> COLUMNS = List.of(
             col("id", ColumnType.of(Kind.BIGINT), false), col("i", ColumnType.of(Kind.INTEGER), true),

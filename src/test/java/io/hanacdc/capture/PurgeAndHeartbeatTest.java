@@ -1,0 +1,64 @@
+package io.hanacdc.capture;
+
+import static io.hanacdc.testing.Pipeline.count;
+import static io.hanacdc.testing.Pipeline.exec;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hanacdc.testing.IntegrationTest;
+import io.hanacdc.testing.Pipeline;
+import io.hanacdc.testing.TestDatabases;
+import java.sql.Connection;
+import java.sql.Statement;
+import org.junit.jupiter.api.Test;
+
+/** Purge deletes only what every subscriber applied; the heartbeat flows through capture to the target. */
+@IntegrationTest
+class PurgeAndHeartbeatTest {
+    private static final String CDC_ROWS = "SELECT COUNT(*) FROM hanacdc.\"public$t\"";
+
+    @Test
+    void purgeDeletesAppliedRowsOnlyAndWaitsForEverySubscriber() throws Exception {
+        try (Pipeline p = new Pipeline("purge")) {
+            exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY, v text)");
+            p.set("hanacdc.tables", "public.t").set("hanacdc.purge.retention-s", "0").start();
+            p.awaitConverged(20_000);
+            exec(p.sourceUrl, "INSERT INTO public.t SELECT g, 'x' FROM generate_series(1, 500) g", "UPDATE public.t SET v = 'y'");
+            try (Connection open = TestDatabases.connect(p.sourceUrl); Statement s = open.createStatement()) {
+                open.setAutoCommit(false);
+                s.execute("INSERT INTO public.t VALUES (1000, 'held by an open transaction')");
+                p.awaitConverged(20_000); // the open row is not visible on either side
+                long deleted = p.task().purge(p.task().purger(p.config()));
+                assertEquals(1000, deleted, "the 1000 applied rows are purged");
+                open.commit(); // committed after the purge looked: must still be there to apply
+                assertEquals(0, p.task().purge(p.task().purger(p.config())), "the late transaction's row is not purged");
+                assertEquals(1, count(p.sourceUrl, CDC_ROWS), "it is kept until it is applied");
+            }
+            p.awaitConverged(20_000);
+            assertEquals(1, count(p.targetUrl, "SELECT COUNT(*) FROM t WHERE id = 1000"));
+
+            // a second task that subscribed but has not applied anything holds the purge back
+            p.stop();
+            p.set("hanacdc.task", "second").start();
+            p.set("hanacdc.task", "test").start();
+            exec(p.sourceUrl, "UPDATE public.t SET v = 'z' WHERE id <= 10");
+            p.awaitConverged(20_000);
+            assertEquals(0, p.task().purge(p.task().purger(p.config())), "task 'second' never said what it needs");
+            assertTrue(count(p.sourceUrl, CDC_ROWS) >= 10);
+        }
+    }
+
+    @Test
+    void heartbeatIsCapturedAndReplicated() throws Exception {
+        try (Pipeline p = new Pipeline("heartbeat")) {
+            exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY)");
+            p.set("hanacdc.tables", "public.t").start();
+            p.task().beat();
+            p.awaitConverged(20_000);
+            assertEquals(1, count(p.targetUrl, "SELECT COUNT(*) FROM hanacdc_heartbeat WHERE task = 'test'"));
+            p.task().beat();
+            p.awaitConverged(20_000);
+            assertTrue(count(p.targetUrl, "SELECT TIMESTAMPDIFF(SECOND, beat_at, UTC_TIMESTAMP()) FROM hanacdc_heartbeat") < 30);
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package io.hanacdc.pipeline;
+
+import static io.hanacdc.testing.Pipeline.exec;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hanacdc.testing.IntegrationTest;
+import io.hanacdc.testing.Pipeline;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Values at the edges of what source and target hold: each replicates exactly, or its table stops
+ * with a message naming table and column while nothing of the failed batch is written and the
+ * other tables go on.
+ */
+@IntegrationTest
+class ExtremeValuesTest {
+
+    @Test
+    void largestSmallestAndOddValuesReplicateExactly() throws Exception {
+        try (Pipeline p = new Pipeline("extreme")) {
+            String max65 = "9".repeat(35) + "." + "9".repeat(30);
+            exec(p.sourceUrl,
+                    "CREATE TABLE public.x (id text PRIMARY KEY, d numeric(65,30), big numeric(38,0), f numeric, dt date, ts timestamp(6),"
+                            + " r real, dbl double precision, c char(3), v varchar(10))",
+                    "INSERT INTO public.x VALUES ('max', " + max65 + ", " + "9".repeat(38) + ", 1e-30, '9999-12-31', '9999-12-31 23:59:59.999999',"
+                            + " 1.5, 1.7976931348623157e308, 'abc', '')",
+                    "INSERT INTO public.x VALUES ('min', -" + max65 + ", -" + "9".repeat(38) + ", -123456789012345678901234567890.5,"
+                            + " '0001-01-01', '0001-01-01 00:00:00', -1.4e-45, 4.9e-324, '', NULL)",
+                    "INSERT INTO public.x VALUES ('😀 𝄞 emoji key', 0.000000000000000000000000000001, 0, 0, NULL, NULL, 0, -0.0, ' ', ' ')");
+            p.set("hanacdc.tables", "public.x").start();
+            p.awaitConverged(20_000);
+            assertEquals(1, Pipeline.count(p.targetUrl, "SELECT COUNT(*) FROM x WHERE id = 'max' AND v = '' AND c = 'abc'"));
+            assertEquals(1, Pipeline.count(p.targetUrl, "SELECT COUNT(*) FROM x WHERE id = 'min' AND v IS NULL"));
+        }
+    }
+
+    @Test
+    void sixteenMegabyteTextAndBinaryValuesReplicate() throws Exception {
+        try (Pipeline p = new Pipeline("huge")) {
+            exec(p.sourceUrl, "CREATE TABLE public.h (id int PRIMARY KEY, t text, b bytea)",
+                    "INSERT INTO public.h VALUES (1, repeat('ü', 8000000), NULL)", // 16 MB as UTF-8
+                    "INSERT INTO public.h SELECT 2, NULL, decode(string_agg(lpad(to_hex(g % 256), 2, '0'), ''), 'hex')"
+                            + " FROM generate_series(1, 15000000) g",
+                    "INSERT INTO public.h VALUES (3, 'small', '\\x00')");
+            p.set("hanacdc.tables", "public.h").start();
+            p.awaitConverged(120_000);
+            exec(p.sourceUrl, "UPDATE public.h SET t = t || 'x', b = b || '\\x01'::bytea");
+            p.awaitConverged(120_000);
+        }
+    }
+
+    /** One table per case: a captured change the target cannot hold stops its table for good (see README "Failures"). */
+    @Test
+    void nanInfinityAndYearsBeyond9999StopOnlyTheirTableNamingTheColumn() throws Exception {
+        String[][] cases = {
+            {"d", "'NaN'"}, {"r", "'-Infinity'"}, {"n", "'NaN'"}, {"ts", "'infinity'"},
+        };
+        try (Pipeline p = new Pipeline("nan")) {
+            exec(p.sourceUrl, "CREATE TABLE public.ok (id int PRIMARY KEY)");
+            StringBuilder tables = new StringBuilder("public.ok");
+            for (int i = 0; i < cases.length; i++) {
+                exec(p.sourceUrl, "CREATE TABLE public.f" + i + " (id int PRIMARY KEY, r real, d double precision, n numeric, ts timestamp)",
+                        "INSERT INTO public.f" + i + " VALUES (1, 1.5, 2.5, 3.5, '2024-01-01')");
+                tables.append(",public.f").append(i);
+            }
+            p.set("hanacdc.tables", tables.toString()).start();
+            p.awaitConverged(20_000);
+            for (int i = 0; i < cases.length; i++) {
+                exec(p.sourceUrl, "UPDATE public.f" + i + " SET " + cases[i][0] + " = " + cases[i][1] + " WHERE id = 1;"
+                        + " INSERT INTO public.f" + i + " VALUES (2, 0, 0, 0, '2024-01-02')", "INSERT INTO public.ok VALUES (" + i + ")");
+            }
+            p.tick();
+            for (int i = 0; i < cases.length; i++) {
+                String error = status(p, "public.f" + i).lastError();
+                assertNotNull(error, cases[i][0]);
+                assertTrue(error.contains("column " + cases[i][0] + ":") && error.contains("MySQL/MariaDB"), error);
+                assertEquals(0, Pipeline.count(p.targetUrl, "SELECT COUNT(*) FROM f" + i + " WHERE id = 2"), "nothing of the failed batch is written");
+            }
+            assertEquals(cases.length, Pipeline.count(p.targetUrl, "SELECT COUNT(*) FROM ok"), "other tables go on");
+        }
+    }
+
+    private static TableStatus status(Pipeline p, String table) {
+        return p.task().workers().stream().map(TableWorker::status).filter(s -> s.table().equals(table)).findFirst().orElseThrow();
+    }
+}

@@ -1,0 +1,49 @@
+package io.hanacdc.pipeline;
+
+import static io.hanacdc.testing.Pipeline.count;
+import static io.hanacdc.testing.Pipeline.exec;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hanacdc.testing.IntegrationTest;
+import io.hanacdc.testing.Pipeline;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A source restored from a backup, or copied from another system, can hand out data ids below a
+ * table's stored position. The stream must not take the lower high-water mark as its new base: the
+ * rows written in between would be skipped without a word. The table fails with the reason instead,
+ * and the documented remedy (reset to latest, then re-snapshot) brings it back.
+ */
+@IntegrationTest
+class SequenceRewindTest {
+    @Test
+    void aSequenceBelowThePositionFailsTheTableInsteadOfSkippingRows() throws Exception {
+        try (Pipeline p = new Pipeline("rewind")) {
+            exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY, v text)");
+            p.set("hanacdc.tables", "public.t").start();
+            p.awaitConverged(20_000);
+            exec(p.sourceUrl, "SELECT setval('hanacdc.hanacdc_data_id', 1000)");
+            exec(p.sourceUrl, "INSERT INTO public.t VALUES (1, 'before the restore')");
+            p.awaitConverged(20_000);
+
+            exec(p.sourceUrl, "ALTER SEQUENCE hanacdc.hanacdc_data_id RESTART WITH 500",
+                    "INSERT INTO public.t VALUES (2, 'after the restore')");
+            TableWorker w = p.task().workers().get(0);
+            for (int i = 0; i < 5; i++) {
+                p.tick();
+            }
+            TableStatus status = w.status();
+            assertNotNull(status.lastError(), "the table reports the rewind instead of moving on: " + status);
+            assertTrue(status.lastError().contains("went back"), status.lastError());
+            assertEquals(0, count(p.targetUrl, "SELECT COUNT(*) FROM t WHERE id = 2"));
+
+            p.command(w, TableCommands.resetToLatest());
+            p.command(w, TableCommands.resnapshot());
+            p.awaitConverged(20_000);
+            exec(p.sourceUrl, "INSERT INTO public.t VALUES (3, 'streamed again')");
+            p.awaitConverged(20_000);
+        }
+    }
+}

