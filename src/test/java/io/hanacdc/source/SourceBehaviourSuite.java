@@ -10,6 +10,7 @@ import io.hanacdc.check.NotApplicable;
 import io.hanacdc.check.Preflight;
 import io.hanacdc.check.Probe;
 import io.hanacdc.testing.Pipeline;
+import io.hanacdc.watermark.BatchQueryEquivalence;
 import io.hanacdc.testing.SourceFixture;
 import io.hanacdc.testing.TargetSuite;
 import io.hanacdc.testing.TestDatabases;
@@ -52,6 +53,18 @@ abstract class SourceBehaviourSuite extends TargetSuite {
 
     private void exec(String... sql) throws Exception {
         Pipeline.exec(fixture().url(), sql);
+    }
+
+    /** The dialect's batch SQL on this very source selects what the watermark model selects (BatchQueryEquivalence). */
+    @Test
+    void batchQueryAgreesWithTheWatermarkModel() throws Exception {
+        SourceFixture f = fixture();
+        String s = f.freshSchema("batchsql");
+        try {
+            BatchQueryEquivalence.check(f.url(), SourceDialects.forUrl(f.url(), CaptureOptions.DEFAULT), s, (table, columns) -> f.createTable(s, table, columns));
+        } finally {
+            exec(f.dropSchema(s));
+        }
     }
 
     @Test
