@@ -10,7 +10,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
-/** The task's settings (the hanacdc.* keys); README's configuration reference lists each one. */
+/**
+ * The task's settings (the hanacdc.* keys); README's configuration reference lists each one. {@code settings}
+ * reads them as they were given, for what a kind of target reads itself (the Kafka target's hanacdc.kafka.*).
+ */
 public record CdcConfig(
         String task,
         Endpoint source,
@@ -31,7 +34,8 @@ public record CdcConfig(
         AdminSettings admin,
         Maintenance maintenance,
         SchemaChangePolicy schemaChanges,
-        VanishCheckSettings vanishCheck) {
+        VanishCheckSettings vanishCheck,
+        Reader settings) {
 
     /** Heartbeat and purge of applied CDC rows. */
     public record Maintenance(Duration heartbeatInterval, Duration purgeInterval, Duration purgeRetention, int purgeChunk,
@@ -99,7 +103,8 @@ public record CdcConfig(
                         r.positiveInt("hanacdc.purge.chunk-size", 10000),
                         Duration.ofMillis(r.positiveInt("hanacdc.schema.check-interval-ms", 2000))),
                 new SchemaChangePolicy(props),
-                new VanishCheckSettings(r, r.required("hanacdc.source.url")));
+                new VanishCheckSettings(r, r.required("hanacdc.source.url")),
+                r);
     }
 
     /** Typed reads of settings, with messages naming the key. */

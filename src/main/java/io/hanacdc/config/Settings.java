@@ -24,6 +24,7 @@ public final class Settings {
             TargetNames.TEMPLATE_KEY, TargetNames.MAP_KEY,
             "hanacdc.tables",
             "hanacdc.cdc-schema", "hanacdc.target.control-database",
+            "hanacdc.kafka.topic-prefix", "hanacdc.kafka.partitions", "hanacdc.kafka.replication-factor", "hanacdc.kafka.tombstones",
             "hanacdc.poll-interval-ms", "hanacdc.batch-size", "hanacdc.stream.parallel-tables", "hanacdc.snapshot.chunk-size",
             "hanacdc.install.lock-timeout-ms",
             "hanacdc.alter.user", "hanacdc.alter.password", "hanacdc.alter.password-file",
@@ -45,8 +46,8 @@ public final class Settings {
     static final List<String> PER_TABLE = Stream.concat(Stream.of(VanishCheckSettings.KEY), SCHEMA_CHANGES.stream()).toList();
 
     /**
-     * Families let through unchecked: reserved for the Kafka settings to come (a configuration written for
-     * them still starts here), the example routes' own (routes/examples/) and the test suite's (also as HANACDC_TEST_*).
+     * Families let through unchecked: Kafka's client settings (hanacdc.kafka.<name>, passed to the Kafka target's
+     * clients), the example routes' own (routes/examples/) and the test suite's (also as HANACDC_TEST_*).
      */
     static final List<String> PASS_THROUGH = List.of("hanacdc.kafka.", "hanacdc.example.", "hanacdc.test.");
 

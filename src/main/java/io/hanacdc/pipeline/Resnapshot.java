@@ -46,7 +46,7 @@ final class Resnapshot {
         // a truncate in the window touched every key: the chunk may predate it, and rows written after it are in the window
         for (Object[] row : changes.truncated() ? List.<Object[]>of() : chunk.rows()) {
             if (!touched.contains(ChangeSet.keyOf(row, keyIndexes))) {
-                changes.upserts().add(row);
+                changes.addRead(row);
             }
         }
         StreamRange next = range.advance(range.cursor(), true);

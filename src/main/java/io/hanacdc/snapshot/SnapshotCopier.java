@@ -61,7 +61,7 @@ public final class SnapshotCopier {
             if (chunk.last()) {
                 p = p.snapshotDone();
             }
-            ChangeSet changes = hook.beforeApply(table, ChangeHook.Origin.SNAPSHOT, ChangeSet.resolved(List.of(), rows, keyIndexes));
+            ChangeSet changes = hook.beforeApply(table, ChangeHook.Origin.SNAPSHOT, ChangeSet.snapshot(rows, keyIndexes));
             String after = chunk.lastKey();
             // the next chunk is read while this one is written (see Prefetch)
             Prefetch<Chunk> next = chunk.last() ? null : Prefetch.start(readers, () -> readChunk(source, after));

@@ -21,7 +21,8 @@ import java.util.Map;
  * re-read of the key: {@link #resolveRefetched} turns it into an upsert of the current row, or a
  * delete when the row is gone. A truncate in the batch splits it: rows before the last one are
  * dropped (the target table is emptied first, {@link #truncated()}), so they are neither applied nor
- * re-read, and only rows after it are coalesced.
+ * re-read, and only rows after it are coalesced. A target that passes every change on reads the
+ * batch's rows one by one instead ({@link #events()}).
  */
 public final class ChangeSet {
     private final int[] keyIndexes;
@@ -29,10 +30,17 @@ public final class ChangeSet {
     private final List<Object[]> deletes = new ArrayList<>();
     private final List<Object[]> upserts = new ArrayList<>();
     private final List<Object[]> refetch = new ArrayList<>();
+    /** The CDC rows the set was made from, all of them, in data-id order; null when it was made from coalesced changes. */
+    private final List<ChangeRow> rows;
+    /** The rows re-read for {@link #refetch()}, by key. */
+    private Map<List<Object>, Object[]> current = Map.of();
+    /** Rows a (re-)snapshot copied, also in {@link #upserts()}. */
+    private final List<Object[]> reads = new ArrayList<>();
 
-    private ChangeSet(int[] keyIndexes, boolean truncated) {
+    private ChangeSet(int[] keyIndexes, boolean truncated, List<ChangeRow> rows) {
         this.keyIndexes = keyIndexes;
         this.truncated = truncated;
+        this.rows = rows;
     }
 
     public static ChangeSet of(List<ChangeRow> all, int[] keyIndexes) {
@@ -51,7 +59,7 @@ public final class ChangeSet {
                 superseded[earlier] = true;
             }
         }
-        ChangeSet set = new ChangeSet(keyIndexes, lastTruncate >= 0);
+        ChangeSet set = new ChangeSet(keyIndexes, lastTruncate >= 0, all);
         for (int i = 0; i < rows.size(); i++) {
             ChangeRow row = rows.get(i);
             if (superseded[i]) {
@@ -75,10 +83,46 @@ public final class ChangeSet {
 
     /** As {@link #resolved(List, List, int[])}, after emptying the target table first when {@code truncated}. */
     public static ChangeSet resolved(boolean truncated, List<Object[]> deletes, List<Object[]> upserts, int[] keyIndexes) {
-        ChangeSet set = new ChangeSet(keyIndexes, truncated);
+        ChangeSet set = new ChangeSet(keyIndexes, truncated, null);
         set.deletes.addAll(deletes);
         set.upserts.addAll(upserts);
         return set;
+    }
+
+    /** Rows a snapshot chunk copied: upserts, and events of kind READ. */
+    public static ChangeSet snapshot(List<Object[]> copied, int[] keyIndexes) {
+        ChangeSet set = new ChangeSet(keyIndexes, false, List.of());
+        copied.forEach(set::addRead);
+        return set;
+    }
+
+    /** Adds a row a re-snapshot copied, which no change in the set touched: an upsert, and an event of kind READ. */
+    public void addRead(Object[] row) {
+        upserts.add(row);
+        reads.add(row);
+    }
+
+    /**
+     * The changes one by one, for a target that passes each on: an event per CDC row in data-id order (see
+     * {@link ChangeEvents}), then one per copied row. A set made from coalesced changes (what a change route
+     * returned) gives its truncate, deletes and upserts, the upserts as updates.
+     */
+    public List<ChangeEvent> events() {
+        if (!refetch.isEmpty()) {
+            throw new IllegalStateException("the keys to re-read are not resolved yet");
+        }
+        List<ChangeEvent> out = new ArrayList<>();
+        if (rows != null) {
+            out.addAll(ChangeEvents.of(rows, keyIndexes, current));
+        } else {
+            if (truncated) {
+                out.add(new ChangeEvent(ChangeEvent.Kind.TRUNCATE, null, null));
+            }
+            deletes.forEach(key -> out.add(new ChangeEvent(ChangeEvent.Kind.DELETE, key, null)));
+            upserts.forEach(row -> out.add(new ChangeEvent(ChangeEvent.Kind.UPDATE, row, null)));
+        }
+        reads.forEach(row -> out.add(new ChangeEvent(ChangeEvent.Kind.READ, row, null)));
+        return out;
     }
 
     /** Comparable form of a key: byte arrays by content, decimals without trailing zeros (1.0 and 1.00 are one key). */
@@ -94,7 +138,7 @@ public final class ChangeSet {
         return v instanceof byte[] b ? ByteBuffer.wrap(b) : v instanceof BigDecimal d ? d.stripTrailingZeros() : v;
     }
 
-    private static Object[] pick(Object[] values, int[] indexes) {
+    static Object[] pick(Object[] values, int[] indexes) {
         Object[] out = new Object[indexes.length];
         for (int i = 0; i < out.length; i++) {
             out[i] = values[indexes[i]];
@@ -124,6 +168,7 @@ public final class ChangeSet {
             }
         }
         refetch.clear();
+        current = found;
     }
 
     /** Where the key columns are in a full row. */

@@ -27,6 +27,7 @@ class PackagingTest {
         assertTrue(read("LICENSE").contains("Apache License\n                           Version 2.0, January 2004"));
         String pom = read("pom.xml");
         String camel = find(pom, "<camel.version>([^<]+)</camel.version>");
+        String kafka = find(pom, "<kafka.version>([^<]+)</kafka.version>");
         // the task's own dependencies: after the BOM imports, before the build and the profiles
         String own = pom.substring(pom.indexOf("</dependencyManagement>"), pom.indexOf("<build>"));
         String thirdParty = read("THIRD-PARTY.md");
@@ -34,7 +35,8 @@ class PackagingTest {
         int shipped = 0;
         while (m.find()) {
             String scope = m.group(4) == null ? "compile" : m.group(4);
-            String coordinates = m.group(1) + ":" + m.group(2) + ":" + (m.group(3) == null ? camel : m.group(3).replace("${camel.version}", camel));
+            String coordinates = m.group(1) + ":" + m.group(2) + ":" + (m.group(3) == null ? camel
+                    : m.group(3).replace("${camel.version}", camel).replace("${kafka.version}", kafka));
             if (scope.equals("compile") || scope.equals("runtime")) {
                 shipped++;
                 assertTrue(thirdParty.contains("(" + coordinates + " "), coordinates + " is shipped but not in THIRD-PARTY.md: regenerate it");

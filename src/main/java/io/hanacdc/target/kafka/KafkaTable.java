@@ -1,0 +1,50 @@
+package io.hanacdc.target.kafka;
+
+import io.hanacdc.schema.SourceTable;
+import io.hanacdc.stream.ChangeSet;
+import io.hanacdc.target.TargetSession;
+import io.hanacdc.target.TargetTable;
+import java.sql.SQLException;
+import java.util.List;
+
+/** The topic of one source table: created when missing, written with one event per change (EventRecords). */
+final class KafkaTable implements TargetTable {
+    private final String topic;
+    private final SourceTable source;
+    private final KafkaTarget target;
+
+    /** Named by TopicNames, the one place topic names are made. */
+    KafkaTable(String topic, SourceTable source, KafkaTarget target) {
+        this.topic = topic;
+        this.source = source;
+        this.target = target;
+    }
+
+    @Override
+    public String qualifiedName() {
+        return topic;
+    }
+
+    @Override
+    public SourceTable source() {
+        return source;
+    }
+
+    /** Creates the topic when missing (true); an existing one is taken as it is, whatever its partitions. */
+    @Override
+    public boolean ensure(TargetSession s) {
+        return target.createTopic(topic, false);
+    }
+
+    /** In the session's open transaction (see KafkaTarget#commit). */
+    @Override
+    public void apply(TargetSession s, ChangeSet changes) {
+        KafkaSession session = KafkaSession.of(s);
+        session.send(target.events().records(topic, source, changes.events(), () -> session.partitions(topic)));
+    }
+
+    @Override
+    public List<Object[]> keys(TargetSession s) throws SQLException {
+        throw KafkaTarget.notYet("reading the keys of a topic (check's scratch tables)");
+    }
+}

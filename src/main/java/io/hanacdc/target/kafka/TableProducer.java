@@ -1,0 +1,77 @@
+package io.hanacdc.target.kafka;
+
+import io.hanacdc.checkpoint.StalePositionException;
+import io.hanacdc.schema.TableId;
+import java.time.Duration;
+import java.util.Map;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+/**
+ * The transactional producer of one table, open for a session. Opening it fences every earlier producer of
+ * the table, whichever process holds it (the broker aborts its open transaction and refuses its writes);
+ * the table's position stored then can no longer change but through this producer, so its version is the
+ * one every save compares with, as the MySQL target's compare-and-set does.
+ */
+final class TableProducer implements AutoCloseable {
+    private final TableId table;
+    private final KafkaProducer<byte[], byte[]> producer;
+    /** Of the table's stored position: 0 when none is stored. */
+    private long version;
+
+    TableProducer(TableId table, Map<String, Object> config, PositionsReader positions) {
+        this.table = table;
+        this.producer = new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer());
+        try {
+            producer.initTransactions();
+            var stored = positions.read().get(table);
+            this.version = stored == null ? 0 : stored.version();
+        } catch (RuntimeException e) {
+            producer.close(Duration.ZERO);
+            throw e;
+        }
+    }
+
+    /** @throws StalePositionException unless the position was read as (or derived from) the stored version */
+    void requireStored(long expected) {
+        if (expected != version) {
+            throw new StalePositionException(table, expected);
+        }
+    }
+
+    long version() {
+        return version;
+    }
+
+    /** The stored version once the open transaction commits. */
+    void stored(long next) {
+        version = next;
+    }
+
+    void begin() {
+        producer.beginTransaction();
+    }
+
+    void send(ProducerRecord<byte[], byte[]> record) {
+        producer.send(record);
+    }
+
+    int partitions(String topic) {
+        return producer.partitionsFor(topic).size();
+    }
+
+    /** Sends what is buffered and commits; a failed send fails the commit. */
+    void commit() {
+        producer.commitTransaction();
+    }
+
+    void abort() {
+        producer.abortTransaction();
+    }
+
+    @Override
+    public void close() {
+        producer.close(Duration.ofSeconds(5));
+    }
+}

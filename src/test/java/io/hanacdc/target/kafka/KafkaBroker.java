@@ -1,0 +1,54 @@
+package io.hanacdc.target.kafka;
+
+import org.apache.kafka.common.test.KafkaClusterTestKit;
+import org.apache.kafka.common.test.TestKitNodes;
+
+/**
+ * A real Apache Kafka broker for tests: one KRaft node that is broker and controller at once, in this
+ * JVM, on free loopback ports, its logs in a temporary folder removed when it stops. Transaction and
+ * offset topics have one replica, as one broker can hold, and one partition: 50 each, Kafka's default,
+ * take half a minute to create on two cores.
+ */
+public final class KafkaBroker implements AutoCloseable {
+    private final KafkaClusterTestKit cluster;
+
+    private KafkaBroker(KafkaClusterTestKit cluster) {
+        this.cluster = cluster;
+    }
+
+    public static KafkaBroker start() throws Exception {
+        KafkaClusterTestKit cluster = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder().setCombined(true)
+                .setNumBrokerNodes(1).setNumControllerNodes(1).build())
+                .setConfigProp("transaction.state.log.replication.factor", "1")
+                .setConfigProp("transaction.state.log.min.isr", "1")
+                .setConfigProp("transaction.state.log.num.partitions", "1")
+                .setConfigProp("offsets.topic.num.partitions", "1")
+                .setConfigProp("offsets.topic.replication.factor", "1")
+                .setConfigProp("group.initial.rebalance.delay.ms", "0")
+                .build();
+        try {
+            cluster.format();
+            cluster.startup();
+            cluster.waitForReadyBrokers();
+        } catch (Exception e) {
+            cluster.close();
+            throw e;
+        }
+        return new KafkaBroker(cluster);
+    }
+
+    /** host:port of the broker's listener. */
+    public String bootstrapServers() {
+        return cluster.bootstrapServers();
+    }
+
+    /** The hanacdc.target.url of this broker. */
+    public String url() {
+        return "kafka://" + bootstrapServers();
+    }
+
+    @Override
+    public void close() throws Exception {
+        cluster.close();
+    }
+}

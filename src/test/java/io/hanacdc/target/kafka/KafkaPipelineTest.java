@@ -1,0 +1,206 @@
+package io.hanacdc.target.kafka;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.hanacdc.config.CdcConfig;
+import io.hanacdc.it.Pipeline;
+import io.hanacdc.it.TestDatabases;
+import io.hanacdc.pipeline.CdcTask;
+import io.hanacdc.pipeline.TableWorker;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * PostgreSQL into a real Kafka broker: the initial load as r events, each change as one event (c, u, d and a
+ * tombstone) in Debezium's envelope, a restart and a second owner that neither lose nor repeat a change
+ * (read_committed, no data id twice), and names with spaces and quotes in topic names and keys.
+ */
+class KafkaPipelineTest {
+    private static KafkaBroker broker;
+
+    @BeforeAll
+    static void startBroker() throws Exception {
+        broker = KafkaBroker.start();
+    }
+
+    @AfterAll
+    static void stopBroker() throws Exception {
+        broker.close();
+    }
+
+    private static Map<String, String> settings(String source, String task, String tables) {
+        return new HashMap<>(Map.of("hanacdc.task", task, "hanacdc.source.url", source, "hanacdc.target.url", broker.url(),
+                "hanacdc.tables", tables, "hanacdc.batch-size", "100", "hanacdc.snapshot.chunk-size", "500"));
+    }
+
+    private static CdcTask start(Map<String, String> settings) {
+        return CdcTask.start(CdcConfig.load(k -> Optional.ofNullable(settings.get(k))));
+    }
+
+    /** Polls the tasks' tables, in turn, until the topic's committed events satisfy the condition. */
+    private static List<TopicReader.Event> tickUntil(String topic, Predicate<List<TopicReader.Event>> done, CdcTask... tasks) throws Exception {
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (true) {
+            for (CdcTask task : tasks) {
+                task.workers().forEach(TableWorker::poll);
+            }
+            List<TopicReader.Event> events = TopicReader.read(broker.bootstrapServers(), topic);
+            if (done.test(events)) {
+                return events;
+            }
+            if (System.currentTimeMillis() > deadline) {
+                throw new AssertionError("topic " + topic + " has not the events expected: " + events);
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    private static List<String> ops(List<TopicReader.Event> events) {
+        return events.stream().map(e -> e.value() == null ? "tombstone" : e.op()).toList();
+    }
+
+    /** The data ids of the events that stand for CDC rows; fails on one seen twice. */
+    private static List<Long> dataIds(List<TopicReader.Event> events) {
+        List<Long> ids = new ArrayList<>();
+        Set<Long> seen = new HashSet<>();
+        for (TopicReader.Event e : events) {
+            JsonNode id = e.value() == null ? null : e.value().get("source").get("data_id");
+            if (id != null && !id.isNull()) {
+                assertTrue(seen.add(id.asLong()), "data id " + id + " twice: " + events);
+                ids.add(id.asLong());
+            }
+        }
+        return ids;
+    }
+
+    /** The last state per key, as a compacted topic keeps it: the rows the events rebuild, by key. */
+    private static Map<String, String> rebuilt(List<TopicReader.Event> events) {
+        Map<String, String> rows = new TreeMap<>();
+        for (TopicReader.Event e : events) {
+            if (e.value() == null || e.value().get("after").isNull()) {
+                rows.remove(e.key().toString());
+            } else {
+                rows.put(e.key().toString(), e.value().get("after").toString());
+            }
+        }
+        return rows;
+    }
+
+    @Test
+    void initialLoadThenOneEventPerChangeAndARestartResumesWithoutRepeating() throws Exception {
+        String pg = TestDatabases.freshPostgres("kafka");
+        Pipeline.exec(pg, "CREATE TABLE items (id int PRIMARY KEY, name text, price numeric(10,2), seen timestamp)",
+                "INSERT INTO items VALUES (1, 'a', 1.50, '2024-01-02 03:04:05'), (2, 'b', 2.00, NULL), (3, 'c', NULL, NULL)");
+        Map<String, String> settings = settings(pg, "kt", "public.items");
+        String topic = "kt.public.items";
+        CdcTask task = start(settings);
+        List<TopicReader.Event> events;
+        try {
+            events = tickUntil(topic, e -> e.size() == 3, task);
+            assertEquals(List.of("r", "r", "r"), ops(events));
+            assertEquals("{\"id\":1}", events.get(0).key().toString());
+            assertEquals("{\"id\":1,\"name\":\"a\",\"price\":\"1.50\",\"seen\":\"2024-01-02T03:04:05\"}", events.get(0).value().get("after").toString());
+            JsonNode source = events.get(0).value().get("source");
+            assertEquals("hana-cdc", source.get("connector").asText());
+            assertEquals("kt", source.get("name").asText());
+            assertEquals(pg.substring(pg.lastIndexOf('/') + 1, pg.indexOf('?')), source.get("db").asText());
+            assertEquals("public", source.get("schema").asText());
+            assertEquals("items", source.get("table").asText());
+            assertEquals("true", source.get("snapshot").asText());
+
+            Pipeline.exec(pg, "INSERT INTO items VALUES (4, 'd', 4.00, NULL)", "UPDATE items SET name = 'a2' WHERE id = 1",
+                    "DELETE FROM items WHERE id = 2");
+            events = tickUntil(topic, e -> e.size() == 7, task);
+        } finally {
+            task.close(); // as a crash leaves it: nothing stored on the way out
+        }
+        assertEquals(List.of("r", "r", "r", "c", "u", "d", "tombstone"), ops(events));
+        JsonNode delete = events.get(5).value();
+        assertEquals("{\"id\":2}", delete.get("before").toString());
+        assertTrue(delete.get("after").isNull());
+        assertEquals("{\"id\":2}", events.get(6).key().toString());
+        JsonNode insert = events.get(3).value().get("source");
+        assertTrue(insert.get("txId").asLong() > 0 && insert.get("ts_ms").asLong() > 0, insert.toString());
+        assertEquals(1, insert.get("capture_version").asInt());
+        assertEquals("false", insert.get("snapshot").asText());
+
+        Pipeline.exec(pg, "INSERT INTO items VALUES (5, 'e', NULL, NULL)", "UPDATE items SET name = 'c2' WHERE id = 3");
+        CdcTask again = start(settings);
+        try {
+            events = tickUntil(topic, e -> e.size() == 9, again);
+        } finally {
+            again.close();
+        }
+        assertEquals(List.of("r", "r", "r", "c", "u", "d", "tombstone", "c", "u"), ops(events));
+        List<Long> ids = dataIds(events);
+        assertEquals(5, ids.size());
+        assertEquals(ids.stream().sorted().toList(), ids, "in data-id order");
+        assertEquals(Map.of("{\"id\":1}", "{\"id\":1,\"name\":\"a2\",\"price\":\"1.50\",\"seen\":\"2024-01-02T03:04:05\"}",
+                "{\"id\":3}", "{\"id\":3,\"name\":\"c2\",\"price\":null,\"seen\":null}",
+                "{\"id\":4}", "{\"id\":4,\"name\":\"d\",\"price\":\"4.00\",\"seen\":null}",
+                "{\"id\":5}", "{\"id\":5,\"name\":\"e\",\"price\":null,\"seen\":null}"), rebuilt(events));
+    }
+
+    @Test
+    void aSecondOwnerFencesTheFirstAndNoChangeIsWrittenTwice() throws Exception {
+        String pg = TestDatabases.freshPostgres("kafka");
+        Pipeline.exec(pg, "CREATE TABLE t (id int PRIMARY KEY, v int)");
+        Map<String, String> settings = settings(pg, "twin", "public.t");
+        String topic = "twin.public.t";
+        CdcTask first = start(settings);
+        CdcTask second = start(settings);
+        try {
+            first.workers().forEach(TableWorker::poll); // the initial load, of no row
+            for (int round = 0; round < 6; round++) {
+                Pipeline.exec(pg, "INSERT INTO t VALUES (" + round + ", 0)", "UPDATE t SET v = v + 1");
+                CdcTask owner = round % 2 == 0 ? first : second;
+                owner.workers().forEach(TableWorker::poll); // each turn opens the table's producer anew: the other is fenced
+            }
+            // 6 inserts and 6 updates touching 21 rows in all
+            List<TopicReader.Event> events = tickUntil(topic, e -> dataIds(e).size() == 27, first, second);
+            Map<String, String> expected = new TreeMap<>();
+            for (int id = 0; id < 6; id++) {
+                expected.put("{\"id\":" + id + "}", "{\"id\":" + id + ",\"v\":" + (6 - id) + "}");
+            }
+            assertEquals(expected, rebuilt(events));
+        } finally {
+            first.close();
+            second.close();
+        }
+    }
+
+    @Test
+    void namesWithSpacesQuotesAndDotsAreEscapedInTopicNamesAndKeptInEvents() throws Exception {
+        String pg = TestDatabases.freshPostgres("kafka");
+        Pipeline.exec(pg, "CREATE SCHEMA \"My Schema\"",
+                "CREATE TABLE \"My Schema\".\"Order \"\"Lines\"\" v.2\" (\"Line No\" int PRIMARY KEY, \"Note's\" text)",
+                "INSERT INTO \"My Schema\".\"Order \"\"Lines\"\" v.2\" VALUES (1, 'x')");
+        CdcTask task = start(settings(pg, "names", "\"My Schema\".\"Order \"\"Lines\"\" v.2\""));
+        String topic = "names.My-20Schema.Order-20-22Lines-22-20v-2E2";
+        try {
+            assertEquals(topic, task.workers().stream().filter(w -> !w.table().id().schema().equals("hanacdc")).findFirst().orElseThrow()
+                    .status().target());
+            tickUntil(topic, e -> e.size() == 1, task);
+            Pipeline.exec(pg, "UPDATE \"My Schema\".\"Order \"\"Lines\"\" v.2\" SET \"Note's\" = 'y'");
+            List<TopicReader.Event> events = tickUntil(topic, e -> e.size() == 2, task);
+            assertEquals(List.of("r", "u"), ops(events));
+            assertEquals("{\"Line No\":1}", events.get(1).key().toString());
+            assertEquals("{\"Line No\":1,\"Note's\":\"y\"}", events.get(1).value().get("after").toString());
+            assertEquals("Order \"Lines\" v.2", events.get(1).value().get("source").get("table").asText());
+        } finally {
+            task.close();
+        }
+    }
+}
