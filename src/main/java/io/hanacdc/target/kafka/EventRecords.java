@@ -102,7 +102,7 @@ final class EventRecords {
         if (cdc == null) {
             source.putNull("txId").putNull("data_id").putNull("capture_version");
         } else {
-            source.put("txId", cdc.transactionId()).put("data_id", cdc.dataId()).put("capture_version", cdc.version());
+            source.put("txId", cdc.transactionId()).put("data_id", cdc.dataId()).put("capture_version", cdc.captureVersion());
         }
         value.put("op", op).put("ts_ms", now).set("source", source);
         return bytes(value);

@@ -52,9 +52,9 @@ final class KafkaPositions implements Positions {
 
     /** The work's events and the position in one transaction; returns the position as stored. */
     Position commit(TargetSession s, Target.Work work, Position p) throws SQLException {
-        Position stored = p.stored(p.version() + 1);
-        KafkaSession.of(s).transaction(p.table(), p.version(), work, new ProducerRecord<>(topic, 0, codec.key(p.table()), codec.value(stored)),
-                stored.version());
+        Position stored = p.stored(p.revision() + 1);
+        KafkaSession.of(s).transaction(p.table(), p.revision(), work, new ProducerRecord<>(topic, 0, codec.key(p.table()), codec.value(stored)),
+                stored.revision());
         return stored;
     }
 
@@ -64,7 +64,7 @@ final class KafkaPositions implements Positions {
         if (stored.isEmpty()) {
             return false;
         }
-        KafkaSession.of(s).transaction(table, stored.get().version(), t -> {}, new ProducerRecord<>(topic, 0, codec.key(table), null), 0);
+        KafkaSession.of(s).transaction(table, stored.get().revision(), t -> {}, new ProducerRecord<>(topic, 0, codec.key(table), null), 0);
         return true;
     }
 

@@ -176,7 +176,7 @@ public final class KafkaTarget implements Target {
     public Position fenced(TargetSession s, String what, Position before, Work change, Position after) throws SQLException {
         Position held = positions.save(s, before);
         change.run(s);
-        return positions.save(s, after.stored(held.version()));
+        return positions.save(s, after.stored(held.revision()));
     }
 
     @Override

@@ -49,7 +49,7 @@ final class PositionCodec {
                 .put("last_data_id", p.lastDataId()).put("last_transaction_id", p.lastTransactionId())
                 .put("last_source_time", p.lastSourceTime() == null ? null : p.lastSourceTime().toString())
                 .put("rows_applied", p.rowsApplied()).put("batches_applied", p.batchesApplied()).put("paused", p.paused())
-                .put("schema_version", p.schemaVersion()).put("version", p.version()).put("updated_at", Instant.now().toString());
+                .put("capture_version", p.captureVersion()).put("revision", p.revision()).put("updated_at", Instant.now().toString());
         return bytes(v);
     }
 
@@ -62,7 +62,7 @@ final class PositionCodec {
                 v.get("snapshot_key").isNull() ? null : v.get("snapshot_key").asText(), v.get("snapshot_rows").asLong(),
                 v.get("last_data_id").asLong(), v.get("last_transaction_id").asLong(),
                 time.isNull() ? null : LocalDateTime.parse(time.asText()), v.get("rows_applied").asLong(),
-                v.get("batches_applied").asLong(), v.get("paused").asBoolean(), v.get("version").asLong(), v.get("schema_version").asInt());
+                v.get("batches_applied").asLong(), v.get("paused").asBoolean(), v.get("revision").asLong(), v.get("capture_version").asInt());
     }
 
     private static byte[] bytes(JsonNode node) {

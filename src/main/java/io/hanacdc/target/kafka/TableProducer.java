@@ -11,14 +11,14 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 /**
  * The transactional producer of one table, open for a session. Opening it fences every earlier producer of
  * the table, whichever process holds it (the broker aborts its open transaction and refuses its writes);
- * the table's position stored then can no longer change but through this producer, so its version is the
+ * the table's position stored then can no longer change but through this producer, so its revision is the
  * one every save compares with, as the MySQL target's compare-and-set does.
  */
 final class TableProducer implements AutoCloseable {
     private final TableId table;
     private final KafkaProducer<byte[], byte[]> producer;
     /** Of the table's stored position: 0 when none is stored. */
-    private long version;
+    private long revision;
 
     TableProducer(TableId table, Map<String, Object> config, PositionsReader positions) {
         this.table = table;
@@ -26,27 +26,27 @@ final class TableProducer implements AutoCloseable {
         try {
             producer.initTransactions();
             var stored = positions.read().get(table);
-            this.version = stored == null ? 0 : stored.version();
+            this.revision = stored == null ? 0 : stored.revision();
         } catch (RuntimeException e) {
             producer.close(Duration.ZERO);
             throw e;
         }
     }
 
-    /** @throws StalePositionException unless the position was read as (or derived from) the stored version */
+    /** @throws StalePositionException unless the position was read as (or derived from) the stored revision */
     void requireStored(long expected) {
-        if (expected != version) {
+        if (expected != revision) {
             throw new StalePositionException(table, expected);
         }
     }
 
-    long version() {
-        return version;
+    long revision() {
+        return revision;
     }
 
-    /** The stored version once the open transaction commits. */
+    /** The stored revision once the open transaction commits. */
     void stored(long next) {
-        version = next;
+        revision = next;
     }
 
     void begin() {

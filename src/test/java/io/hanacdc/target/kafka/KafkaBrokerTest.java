@@ -1,5 +1,6 @@
 package io.hanacdc.target.kafka;
 
+import io.hanacdc.testing.IntegrationTest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.time.Duration;
@@ -15,6 +16,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 
 /** The test broker keeps what the Kafka target relies on: a read_committed consumer sees committed transactions only. */
+@IntegrationTest
 class KafkaBrokerTest {
     @Test
     void readCommittedSeesCommittedTransactionsOnly() throws Exception {

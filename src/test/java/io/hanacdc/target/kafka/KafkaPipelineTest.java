@@ -1,12 +1,13 @@
 package io.hanacdc.target.kafka;
 
+import io.hanacdc.testing.IntegrationTest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hanacdc.config.CdcConfig;
-import io.hanacdc.it.Pipeline;
-import io.hanacdc.it.TestDatabases;
+import io.hanacdc.testing.Pipeline;
+import io.hanacdc.testing.TestDatabases;
 import io.hanacdc.pipeline.CdcTask;
 import io.hanacdc.pipeline.TableWorker;
 import java.util.ArrayList;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * tombstone) in Debezium's envelope, a restart and a second owner that neither lose nor repeat a change
  * (read_committed, no data id twice), and names with spaces and quotes in topic names and keys.
  */
+@IntegrationTest
 class KafkaPipelineTest {
     private static KafkaBroker broker;
 

@@ -1,5 +1,6 @@
 package io.hanacdc.target.kafka;
 
+import io.hanacdc.testing.IntegrationTest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.Test;
  * compared-and-set on their version, and a producer of the table opened elsewhere fences this one, whose
  * transaction then fails as stale and leaves nothing a read_committed consumer sees.
  */
+@IntegrationTest
 class KafkaPositionsTest {
     private static final TableId ID = new TableId("s", "t");
     private static final SourceTable TABLE = new SourceTable(ID, List.of(new SourceColumn("id", "int", ColumnType.of(ColumnType.Kind.INTEGER), false)),
@@ -66,12 +68,12 @@ class KafkaPositionsTest {
                 assertTrue(table.ensure(a));
                 assertEquals(Optional.empty(), target.positions().load(a, ID));
                 Position stored = target.commit(a, insert(table, 1), start);
-                assertEquals(1, stored.version());
+                assertEquals(1, stored.revision());
                 assertEquals(Optional.of(stored), other.positions().load(a, ID), "read back as committed, by another process too");
                 assertThrows(StalePositionException.class, () -> target.positions().save(a, start), "saved over a version no longer stored");
 
                 try (TargetSession b = other.session()) { // another process takes the table over: a's producer is fenced
-                    assertEquals(2, other.commit(b, insert(table, 2), stored).version());
+                    assertEquals(2, other.commit(b, insert(table, 2), stored).revision());
                 }
                 assertThrows(StalePositionException.class, () -> target.commit(a, insert(table, 3), stored));
             }
@@ -79,7 +81,7 @@ class KafkaPositionsTest {
             assertEquals(List.of("{\"id\":1}", "{\"id\":2}"), ops, "the fenced transaction's event is not seen");
             try (TargetSession c = target.session()) {
                 Position now = target.positions().load(c, ID).orElseThrow();
-                assertEquals(2, now.version());
+                assertEquals(2, now.revision());
                 assertEquals(List.of(now), target.positions().list(c));
                 assertTrue(target.positions().delete(c, ID));
                 assertFalse(target.positions().delete(c, ID));
@@ -100,7 +102,7 @@ class KafkaPositionsTest {
             a.positions().ensure(s);
             a.positions().save(s, Position.startSnapshot(ID, StreamRange.at(new Watermark(10, new long[0])), 1));
             assertEquals(Optional.empty(), b.positions().load(t, ID));
-            assertEquals(1, b.positions().save(t, Position.startSnapshot(ID, StreamRange.at(new Watermark(20, new long[0])), 1)).version());
+            assertEquals(1, b.positions().save(t, Position.startSnapshot(ID, StreamRange.at(new Watermark(20, new long[0])), 1)).revision());
             assertEquals(10, a.positions().load(s, ID).orElseThrow().range().base().high());
         }
     }
