@@ -45,13 +45,12 @@ final class TaskService extends ServiceSupport implements StartupListener {
 
     @Override
     protected void doStart() {
-        CdcTask started = CdcTask.start(cfg, metrics, changeRoutes, camel.getExecutorServiceManager().newCachedThreadPool(this, "hanacdc-prefetch"));
-        HeldBack heldBack = new HeldBack(started.source(), started::heldBackQuery);
-        PendingRows pending = new PendingRows(started.source(), started::pendingRowsQuery);
-        metrics.bind(started.workers(), started.stopped(), heldBack, pending, started.unread());
-        health.register(started, cfg.admin(), TableRoutes::routeId);
-        api = new TableApi(started.workers(), started.stopped(), heldBack, started.unread(), pending);
-        task = started;
+        task = CdcTask.start(cfg, metrics, changeRoutes, camel.getExecutorServiceManager().newCachedThreadPool(this, "hanacdc-prefetch"));
+        HeldBack heldBack = new HeldBack(task.source(), task::heldBackQuery); // a failure from here on: doStop closes the task
+        PendingRows pending = new PendingRows(task.source(), task::pendingRowsQuery);
+        metrics.bind(task.workers(), task.stopped(), heldBack, pending, task.unread());
+        health.register(task, cfg.admin(), TableRoutes::routeId);
+        api = new TableApi(task.workers(), task.stopped(), heldBack, task.unread(), pending);
     }
 
     @Override

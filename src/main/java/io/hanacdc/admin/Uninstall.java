@@ -12,6 +12,7 @@ import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.target.Positions;
 import io.hanacdc.target.Target;
+import io.hanacdc.target.TargetKind;
 import io.hanacdc.target.TargetResolver;
 import io.hanacdc.target.TargetSession;
 import java.io.PrintStream;
@@ -125,9 +126,17 @@ final class Uninstall {
         return Optional.empty();
     }
 
-    /** The target's DELETE of the task's positions, for a DBA; without a target URL, as a MySQL/MariaDB target writes it. */
+    /**
+     * The target's DELETE of the task's positions, for a DBA; without a target URL, or with one no target
+     * kind takes, as a MySQL/MariaDB target writes it: the warning that carries it must never be lost.
+     */
     private String positionsSql(Optional<TableId> id) {
-        String url = cfg.target().url().equals(CdcConfig.NO_TARGET) ? "jdbc:mysql:" : cfg.target().url();
-        return TargetResolver.kind(url).deletePositionsSql(cfg, id);
+        TargetKind kind;
+        try {
+            kind = TargetResolver.kind(cfg.target().url());
+        } catch (CdcException e) {
+            kind = TargetResolver.kind("jdbc:mysql:");
+        }
+        return kind.deletePositionsSql(cfg, id);
     }
 }

@@ -22,19 +22,33 @@ public final class SourceTransaction {
         boolean autoCommit = c.getAutoCommit();
         c.setAutoCommit(false);
         try (Statement s = c.createStatement()) {
+            T result;
             try {
                 setUp.run(s);
-                T result = work.run(c);
+                result = work.run(c);
                 c.commit();
-                return result;
             } catch (SQLException | RuntimeException e) {
-                c.rollback();
+                // on a broken session the clean-up fails too: the work's failure is the one to report
+                quietly(c::rollback, e);
+                quietly(() -> tearDown.run(s), e);
                 throw e;
-            } finally {
-                tearDown.run(s);
             }
+            tearDown.run(s);
+            return result;
         } finally {
             c.setAutoCommit(autoCommit);
+        }
+    }
+
+    private interface Step {
+        void run() throws SQLException;
+    }
+
+    private static void quietly(Step step, Exception cause) {
+        try {
+            step.run();
+        } catch (SQLException | RuntimeException e) {
+            cause.addSuppressed(e);
         }
     }
 }

@@ -6,9 +6,9 @@ import io.hanacdc.Secrets;
 import java.util.List;
 import java.util.ServiceLoader;
 
-/** The kind of target hanacdc.target.url names, among those on the class path (META-INF/services). */
+/** The kind of target hanacdc.target.url names, among those on hana-cdc's own class path (META-INF/services). */
 public final class TargetResolver {
-    private static final List<TargetKind> KINDS = ServiceLoader.load(TargetKind.class).stream().map(ServiceLoader.Provider::get).toList();
+    private static final List<TargetKind> KINDS = ServiceLoader.load(TargetKind.class, TargetKind.class.getClassLoader()).stream().map(ServiceLoader.Provider::get).toList();
 
     private TargetResolver() {}
 

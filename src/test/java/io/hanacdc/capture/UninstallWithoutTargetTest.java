@@ -67,6 +67,11 @@ class UninstallWithoutTargetTest {
             install(p);
             List<String> installed = CaptureObjects.objects(p.sourceUrl);
 
+            // a target URL no target kind takes still gets the positions' DELETE, in the MySQL form
+            String unknown = AppProcess.run("unscript-unknown", env(p, "public.a", "jdbc:oracle:thin:@127.0.0.1:1521/x"), 0,
+                    "uninstall", "--print-sql", "--table", "public.b");
+            assertTrue(unknown.contains("DELETE FROM `hanacdc_position` WHERE task = 'test' AND source_schema = 'public' AND source_table = 'b'"), unknown);
+
             // one table the task no longer lists: its capture goes, the rest stays
             String table = AppProcess.run("unscript-table", env(p, "public.a", UNREACHABLE), 0, "uninstall", "--print-sql", "--table", "public.b");
             assertTrue(table.contains("DELETE FROM `hanacdc_position` WHERE task = 'test' AND source_schema = 'public' AND source_table = 'b'"), table);
