@@ -4,6 +4,7 @@ import io.hanacdc.stream.BatchReader;
 import io.hanacdc.stream.ChangeSet;
 import io.hanacdc.watermark.StreamRange;
 import io.hanacdc.watermark.WatermarkReader;
+import io.hanacdc.target.NotSupportedByTarget;
 import io.hanacdc.target.Target;
 import io.hanacdc.target.TargetSession;
 import io.hanacdc.target.TargetTable;
@@ -48,7 +49,11 @@ final class KeyShiftProbe implements Probe {
             }
             Target target = ctx.target();
             TargetTable table = target.table(scratch.table());
-            target.recreate(t, table);
+            try {
+                target.recreate(t, table);
+            } catch (NotSupportedByTarget e) {
+                return ProbeResult.skip(this, checked, "the target takes no scratch table: " + e.getMessage());
+            }
             try {
                 // the rows as an earlier batch may have left them; a scratch table needs no position
                 table.apply(t, ChangeSet.resolved(List.of(), List.of(new Object[] {1}, new Object[] {2}, new Object[] {3}), new int[] {0}));

@@ -9,6 +9,7 @@ import io.hanacdc.schema.SchemaDiff;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
+import io.hanacdc.target.NotSupportedByTarget;
 import io.hanacdc.target.Positions;
 import io.hanacdc.target.Target;
 import io.hanacdc.target.TargetRows;
@@ -85,8 +86,8 @@ public final class KafkaTarget implements Target {
     }
 
     /** The CdcException of something this target cannot do yet. */
-    static CdcException notYet(String what) {
-        return new CdcException(what + " is not supported for Kafka targets yet");
+    static NotSupportedByTarget notYet(String what) {
+        return new NotSupportedByTarget(what, "Kafka");
     }
 
     EventRecords events() {
