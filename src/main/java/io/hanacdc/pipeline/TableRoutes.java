@@ -12,7 +12,7 @@ import org.slf4j.LoggerFactory;
 /**
  * One route per table, from one template: a timer drives the table's worker. Each table has its own
  * timer thread, so a slow or failing table never delays another. Workers are registry beans named
- * hanacdc-worker-N, so YAML routes can reach them too. When replicas share the task, the timer runs
+ * hanacdc-worker-N, bound when the tables start (user routes use hanacdcStatus). When replicas share the task, the timer runs
  * only on the table's owner (see TableOwnership). The builder declares the template; the routes are
  * made from it and started by {@link #startAll} once the whole context runs.
  */
