@@ -177,6 +177,9 @@ public final class TableWorker {
                 var latest = stream.shapes().versions().latest();
                 start = Position.startSnapshot(table.id(), StreamRange.at(stream.watermarks().start(s, latest.switchHigh())), latest.number());
             }
+            if (target.keepsEveryChange()) {
+                start = start.resnapshot(); // see Target#keepsEveryChange
+            }
             start = store.save(t, start); // the start position is durable before the first row is copied
             freshAsOf = Instant.now();
             LOG.info("table {}: initial load starts at {}", table.id(), start.range().base());
@@ -234,8 +237,13 @@ public final class TableWorker {
                 }
                 batch = next.get().over(stored); // read before its predecessor was stored: takes on the stored revision
             }
-            if (position.phase() == Position.Phase.RESNAPSHOT) {
+            // chunks while the turn lasts; a step that finds the window not drained returns the position as it was
+            while (position.phase() == Position.Phase.RESNAPSHOT && !turn.over()) {
+                Position before = position;
                 position = resnapshot.step(s, t, position);
+                if (position == before) {
+                    break;
+                }
             }
         }
     }

@@ -43,6 +43,15 @@ public interface Target extends AutoCloseable {
     /** Where a source table's rows go, for status (e.g. {@code db.table}). */
     String describe(TableId table);
 
+    /**
+     * Whether the target keeps every change as an event (a log, not a table). Its initial load is then
+     * copied the way a re-snapshot is, between stream windows, so a copied row is never followed by an
+     * event of an older state of its key; a table's rows are simply overwritten, so it copies first.
+     */
+    default boolean keepsEveryChange() {
+        return false;
+    }
+
     /** Runs the work and stores the position in one transaction; returns the position as stored. */
     Position commit(TargetSession s, Work work, Position position) throws SQLException;
 

@@ -168,6 +168,11 @@ public final class KafkaTarget implements Target {
     }
 
     @Override
+    public boolean keepsEveryChange() {
+        return true;
+    }
+
+    @Override
     public Position commit(TargetSession s, Work work, Position position) throws SQLException {
         return positions.commit(s, work, position);
     }
