@@ -177,9 +177,6 @@ public final class TableWorker {
                 var latest = stream.shapes().versions().latest();
                 start = Position.startSnapshot(table.id(), StreamRange.at(stream.watermarks().start(s, latest.switchHigh())), latest.number());
             }
-            if (target.keepsEveryChange()) {
-                start = start.resnapshot(); // see Target#keepsEveryChange
-            }
             start = store.save(t, start); // the start position is durable before the first row is copied
             freshAsOf = Instant.now();
             LOG.info("table {}: initial load starts at {}", table.id(), start.range().base());
@@ -187,9 +184,16 @@ public final class TableWorker {
         }
     }
 
-    /** The initial load; a table whose shape changed meanwhile is loaded again from the start in its new shape. */
+    /**
+     * The initial load; a table whose shape changed meanwhile is loaded again from the start in its new shape.
+     * A target that keeps every change is loaded as a re-snapshot is (see Target#keepsEveryChange).
+     */
     private void snapshot() throws SQLException {
         try (Connection s = source.getConnection(); TargetSession t = target.session()) {
+            if (target.keepsEveryChange()) {
+                position = store.save(t, position.resnapshot());
+                return;
+            }
             if (stream.shapes().versions().latest().number() != position.captureVersion()) {
                 position = stream.commit(t, stream.restartLoad(s, position));
                 LOG.info("table {}: its shape changed during the initial load, which starts again", table.id());

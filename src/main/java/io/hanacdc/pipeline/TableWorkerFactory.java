@@ -63,7 +63,7 @@ final class TableWorkerFactory {
 
     private TableShape shape(CaptureVersion captureVersion) {
         SourceTable table = captureVersion.layout().table();
-        TargetTable targetTable = target.table(table);
+        TargetTable targetTable = target.table(table, captureVersion.number());
         int[] keyIndexes = table.primaryKey().stream().mapToInt(k -> table.columnNames().indexOf(k)).toArray();
         SnapshotCopier copier = new SnapshotCopier(dialect, table, targetTable, target, cfg.snapshotChunkSize(), hook, keyIndexes, readers);
         return new TableShape(captureVersion, targetTable, new KeyRefetcher(dialect, table), copier, keyIndexes);

@@ -34,8 +34,13 @@ public interface Target extends AutoCloseable {
 
     Positions positions();
 
-    /** The target table of a source table in this shape, named by the naming settings. */
-    TargetTable table(SourceTable shape);
+    /** The target table of a source table in the shape of this capture version, named by the naming settings. */
+    TargetTable table(SourceTable shape, int captureVersion);
+
+    /** The target table of a shape whose capture version does not matter to the caller. */
+    default TargetTable table(SourceTable shape) {
+        return table(shape, 0);
+    }
 
     /** The target tables of these source tables, refusing names that collide or are invalid, and places that do not exist. */
     List<TargetTable> tables(List<SourceTable> shapes) throws SQLException;

@@ -43,8 +43,12 @@ final class EventRecords {
         this.tombstones = tombstones;
     }
 
-    /** @param partitions the topic's partition count, asked only for a truncate */
-    List<ProducerRecord<byte[], byte[]>> records(String topic, SourceTable table, List<ChangeEvent> events, IntSupplier partitions) {
+    /**
+     * @param captureVersion the capture version whose shape the rows have, for events of copied rows (a CDC row names its own)
+     * @param partitions     the topic's partition count, asked only for a truncate
+     */
+    List<ProducerRecord<byte[], byte[]>> records(String topic, SourceTable table, int captureVersion, List<ChangeEvent> events,
+                                                 IntSupplier partitions) {
         List<ProducerRecord<byte[], byte[]>> out = new ArrayList<>(events.size() + 16);
         long now = System.currentTimeMillis();
         int[] keys = table.primaryKey().stream().mapToInt(k -> table.columnNames().indexOf(k)).toArray();
@@ -53,7 +57,7 @@ final class EventRecords {
             ObjectNode value = JSON.createObjectNode();
             if (e.kind() == ChangeEvent.Kind.TRUNCATE) {
                 value.putNull("before").putNull("after");
-                byte[] bytes = envelope(value, "t", now, table, e.cdc());
+                byte[] bytes = envelope(value, "t", now, table, captureVersion, e.cdc());
                 for (int p = 0, n = partitions.getAsInt(); p < n; p++) {
                     out.add(new ProducerRecord<>(topic, p, null, bytes));
                 }
@@ -76,7 +80,7 @@ final class EventRecords {
                 value.set("after", after);
             }
             byte[] keyBytes = bytes(key);
-            out.add(new ProducerRecord<>(topic, keyBytes, envelope(value, op(e.kind()), now, table, e.cdc())));
+            out.add(new ProducerRecord<>(topic, keyBytes, envelope(value, op(e.kind()), now, table, captureVersion, e.cdc())));
             if (delete && tombstones) {
                 out.add(new ProducerRecord<>(topic, keyBytes, null));
             }
@@ -94,13 +98,13 @@ final class EventRecords {
         };
     }
 
-    private byte[] envelope(ObjectNode value, String op, long now, SourceTable table, ChangeRow cdc) {
+    private byte[] envelope(ObjectNode value, String op, long now, SourceTable table, int captureVersion, ChangeRow cdc) {
         ObjectNode source = JSON.createObjectNode().put("connector", "hana-cdc").put("name", task)
                 .put("ts_ms", cdc == null || cdc.createTime() == null ? now : cdc.createMicros() / 1000)
                 .put("snapshot", op.equals("r") ? "true" : "false").put("db", database)
                 .put("schema", table.id().schema()).put("table", table.id().name());
         if (cdc == null) {
-            source.putNull("txId").putNull("data_id").putNull("capture_version");
+            source.putNull("txId").putNull("data_id").put("capture_version", captureVersion);
         } else {
             source.put("txId", cdc.transactionId()).put("data_id", cdc.dataId()).put("capture_version", cdc.captureVersion());
         }
@@ -138,7 +142,7 @@ final class EventRecords {
         }
     }
 
-    private static byte[] bytes(ObjectNode node) {
+    static byte[] bytes(ObjectNode node) {
         try {
             return JSON.writeValueAsBytes(node);
         } catch (JsonProcessingException e) {

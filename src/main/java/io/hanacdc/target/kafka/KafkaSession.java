@@ -6,6 +6,7 @@ import io.hanacdc.schema.TableId;
 import io.hanacdc.target.Target;
 import io.hanacdc.target.TargetSession;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +26,8 @@ final class KafkaSession implements TargetSession {
     private final Function<TableId, TableProducer> open;
     private final Map<TableId, TableProducer> producers = new HashMap<>();
     private TableProducer current;
+    /** What to do once the open transaction commits. */
+    private final List<Runnable> onCommit = new ArrayList<>();
 
     KafkaSession(Function<TableId, TableProducer> open) {
         this.open = open;
@@ -50,6 +53,7 @@ final class KafkaSession implements TargetSession {
             p.send(position);
             p.commit();
             p.stored(next);
+            onCommit.forEach(Runnable::run);
         } catch (SQLException | RuntimeException e) {
             boolean fenced = fenced(e);
             if (!fenced) {
@@ -66,6 +70,7 @@ final class KafkaSession implements TargetSession {
             throw new CdcException("table " + table + ": the Kafka transaction failed, nothing of it is visible: " + e.getMessage(), e);
         } finally {
             current = null;
+            onCommit.clear();
         }
     }
 
@@ -75,6 +80,11 @@ final class KafkaSession implements TargetSession {
             throw new IllegalStateException("a Kafka target writes only within a transaction (Target.commit)");
         }
         records.forEach(current::send);
+    }
+
+    /** Runs the action if and once the open transaction commits. */
+    void onCommit(Runnable action) {
+        onCommit.add(action);
     }
 
     int partitions(String topic) {

@@ -7,16 +7,23 @@ import io.hanacdc.target.TargetTable;
 import java.sql.SQLException;
 import java.util.List;
 
-/** The topic of one source table: created when missing, written with one event per change (EventRecords). */
+/**
+ * The topic of one source table in the shape of one capture version: created when missing, written with one
+ * event per change (EventRecords), the version's column list on the schema-changes topic with its first events.
+ */
 final class KafkaTable implements TargetTable {
     private final String topic;
     private final SourceTable source;
+    private final int captureVersion;
     private final KafkaTarget target;
+    /** This process wrote the version's column list (ColumnListRecords). */
+    private volatile boolean announced;
 
     /** Named by TopicNames, the one place topic names are made. */
-    KafkaTable(String topic, SourceTable source, KafkaTarget target) {
+    KafkaTable(String topic, SourceTable source, int captureVersion, KafkaTarget target) {
         this.topic = topic;
         this.source = source;
+        this.captureVersion = captureVersion;
         this.target = target;
     }
 
@@ -40,7 +47,11 @@ final class KafkaTable implements TargetTable {
     @Override
     public void apply(TargetSession s, ChangeSet changes) {
         KafkaSession session = KafkaSession.of(s);
-        session.send(target.events().records(topic, source, changes.events(), () -> session.partitions(topic)));
+        if (!announced && captureVersion > 0) {
+            session.send(List.of(target.columnLists().record(source, captureVersion, topic)));
+            session.onCommit(() -> announced = true);
+        }
+        session.send(target.events().records(topic, source, captureVersion, changes.events(), () -> session.partitions(topic)));
     }
 
     @Override

@@ -9,6 +9,7 @@ import io.hanacdc.schema.SchemaDiff;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
+import io.hanacdc.stream.ChangeSet;
 import io.hanacdc.target.NotSupportedByTarget;
 import io.hanacdc.target.Positions;
 import io.hanacdc.target.Target;
@@ -53,6 +54,7 @@ public final class KafkaTarget implements Target {
     private final PositionsReader reader;
     private final KafkaPositions positions;
     private final EventRecords events;
+    private final ColumnListRecords columnLists;
 
     private KafkaTarget(KafkaSettings settings, String task, String sourceDatabase) {
         this.settings = settings;
@@ -69,6 +71,7 @@ public final class KafkaTarget implements Target {
             throw e;
         }
         this.events = new EventRecords(task, sourceDatabase, settings.tombstones());
+        this.columnLists = new ColumnListRecords(names.schemaChanges(), task, sourceDatabase);
     }
 
     static KafkaTarget open(CdcConfig cfg) {
@@ -94,6 +97,10 @@ public final class KafkaTarget implements Target {
         return events;
     }
 
+    ColumnListRecords columnLists() {
+        return columnLists;
+    }
+
     @Override
     public TargetSession session() {
         return new KafkaSession(table -> {
@@ -115,12 +122,14 @@ public final class KafkaTarget implements Target {
         await("Kafka at " + settings.bootstrapServers() + " cannot be reached", admin.describeCluster().clusterId());
     }
 
-    /** Creates a topic when missing (true): the positions topic compacted with one partition, a table's as configured. */
+    /** Creates a table's topic when missing (true), with the partitions configured. */
     boolean createTopic(String topic, boolean positions) {
-        NewTopic t = new NewTopic(topic, Optional.of(positions ? 1 : settings.partitions()), settings.replicationFactor());
-        if (positions) {
-            t.configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT));
-        }
+        return positions ? createTopic(topic, 1, Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT))
+                : createTopic(topic, settings.partitions(), Map.of());
+    }
+
+    private boolean createTopic(String topic, int partitions, Map<String, String> configs) {
+        NewTopic t = new NewTopic(topic, Optional.of(partitions), settings.replicationFactor()).configs(configs);
         try {
             await("topic " + topic + " could not be created", admin.createTopics(List.of(t)).all());
             return true;
@@ -152,13 +161,15 @@ public final class KafkaTarget implements Target {
     }
 
     @Override
-    public TargetTable table(SourceTable shape) {
-        return new KafkaTable(names.topic(shape.id()), shape, this);
+    public TargetTable table(SourceTable shape, int captureVersion) {
+        return new KafkaTable(names.topic(shape.id()), shape, captureVersion, this);
     }
 
+    /** Also creates the schema-changes topic: one partition, so its order is the order written; kept, not compacted. */
     @Override
     public List<TargetTable> tables(List<SourceTable> shapes) {
         names.check(shapes.stream().map(SourceTable::id).toList());
+        createTopic(columnLists.topic(), 1, Map.of(TopicConfig.RETENTION_MS_CONFIG, "-1"));
         return shapes.stream().map(this::table).toList();
     }
 
@@ -177,12 +188,10 @@ public final class KafkaTarget implements Target {
         return positions.commit(s, work, position);
     }
 
-    /** No DDL joins a Kafka transaction, but the change runs only while this session's producer holds the table. */
+    /** A topic's change is records too: they and the position go in one transaction, over the revision {@code before} holds. */
     @Override
     public Position fenced(TargetSession s, String what, Position before, Work change, Position after) throws SQLException {
-        Position held = positions.save(s, before);
-        change.run(s);
-        return positions.save(s, after.stored(held.revision()));
+        return positions.commit(s, change, after.stored(before.revision()));
     }
 
     @Override
@@ -190,9 +199,10 @@ public final class KafkaTarget implements Target {
         throw new CdcException("the vanish check is not supported for Kafka targets yet: set hanacdc.vanish-check.interval-s=0");
     }
 
+    /** The topic stays; a truncate event tells consumers the rows before it are gone, and the copy that follows brings the new ones. */
     @Override
-    public void recreate(TargetSession s, TargetTable table) {
-        throw notYet("copying a table anew after its source table was re-created or changed shape during its initial load");
+    public void recreate(TargetSession s, TargetTable table) throws SQLException {
+        table.apply(s, ChangeSet.resolved(true, List.of(), List.of(), new int[0]));
     }
 
     @Override
@@ -200,9 +210,9 @@ public final class KafkaTarget implements Target {
         throw notYet("dropping a topic (check's scratch tables)");
     }
 
+    /** Nothing to change on the topic: the events take the new shape, its column list goes with its first events (KafkaTable). */
     @Override
     public void alter(TargetSession s, TargetTable from, TargetTable to, SchemaDiff diff, boolean keepDropped) {
-        throw notYet("following a source schema change (" + diff + ")");
     }
 
     @Override

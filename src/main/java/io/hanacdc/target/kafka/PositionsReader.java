@@ -28,6 +28,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  */
 final class PositionsReader implements AutoCloseable {
     private static final Duration WAIT = Duration.ofSeconds(90);
+    private static final Duration NEW_TOPIC_WAIT = Duration.ofSeconds(10);
     private final Admin admin;
     private final TopicPartition partition;
     private final PositionCodec codec;
@@ -76,17 +77,36 @@ final class PositionsReader implements AutoCloseable {
 
     /**
      * The partition's end, committed or not; -1 when the topic does not exist. A topic that exists but is not
-     * answered for (a new leader being chosen) is an error, never "no positions": that would start tables anew.
+     * answered for is an error, never "no positions": that would start tables anew. One just created is not
+     * known to every broker's metadata at once: it is asked again for a few seconds.
      */
     private long highWatermark() {
-        try {
-            return get(admin.listOffsets(Map.of(partition, OffsetSpec.latest()), new ListOffsetsOptions(IsolationLevel.READ_UNCOMMITTED))
-                    .partitionResult(partition)).offset();
-        } catch (CdcException e) {
-            if (e.getCause() instanceof UnknownTopicOrPartitionException && !get(admin.listTopics().names()).contains(partition.topic())) {
-                return -1;
+        long deadline = System.nanoTime() + NEW_TOPIC_WAIT.toNanos();
+        while (true) {
+            try {
+                return get(admin.listOffsets(Map.of(partition, OffsetSpec.latest()), new ListOffsetsOptions(IsolationLevel.READ_UNCOMMITTED))
+                        .partitionResult(partition)).offset();
+            } catch (CdcException e) {
+                if (!(e.getCause() instanceof UnknownTopicOrPartitionException)) {
+                    throw e;
+                }
+                if (!get(admin.listTopics().names()).contains(partition.topic())) {
+                    return -1;
+                }
+                if (System.nanoTime() > deadline) {
+                    throw e;
+                }
+                sleep();
             }
-            throw e;
+        }
+    }
+
+    private static void sleep() {
+        try {
+            Thread.sleep(100);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CdcException("interrupted while the positions topic was being created", e);
         }
     }
 

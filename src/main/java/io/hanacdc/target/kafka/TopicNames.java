@@ -41,6 +41,11 @@ final class TopicNames {
         return prefix + "." + escape(id.schema()) + "." + escape(id.name());
     }
 
+    /** The topic of each table's column list per capture version (ColumnListRecords). */
+    String schemaChanges() {
+        return prefix + ".schema-changes";
+    }
+
     /** The compacted topic of the task's positions, keyed by table. */
     String positions() {
         return prefix + ".hanacdc-positions";

@@ -112,7 +112,7 @@ public final class MySqlTarget implements Target {
     }
 
     @Override
-    public TargetTable table(SourceTable shape) {
+    public TargetTable table(SourceTable shape, int captureVersion) {
         return naming.table(shape);
     }
 
