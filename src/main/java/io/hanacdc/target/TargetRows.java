@@ -25,6 +25,11 @@ public interface TargetRows {
     /** The source columns the table lacks. */
     List<String> missingColumns(TargetSession s) throws SQLException;
 
+    /** Why this target computes no checksums at all (verify then compares row by row); empty when it does. */
+    default Optional<String> checksumsUnavailable() {
+        return Optional.empty();
+    }
+
     /** The first column this target cannot render for checksums as the sources do; empty when checksums can compare the table. */
     Optional<SourceColumn> unrenderable();
 

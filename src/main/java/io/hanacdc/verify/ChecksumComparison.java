@@ -61,6 +61,9 @@ final class ChecksumComparison {
         if (sourceSql == null) {
             return Optional.of("no checksum SQL for a " + dialect.name() + " source");
         }
+        if (target.checksumsUnavailable().isPresent()) {
+            return target.checksumsUnavailable();
+        }
         SourceColumn key = t.keyColumns().get(0);
         if (!ORDERED_ALIKE.contains(key.type().kind())) {
             return Optional.of("key column " + key.name() + " is " + key.sourceType() + ", which the databases may order differently");

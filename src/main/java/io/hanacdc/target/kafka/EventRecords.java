@@ -112,7 +112,7 @@ final class EventRecords {
         return bytes(value);
     }
 
-    private static void put(ObjectNode node, SourceColumn column, Object v) {
+    static void put(ObjectNode node, SourceColumn column, Object v) {
         String name = column.name();
         if (v == null) {
             node.putNull(name);

@@ -20,6 +20,7 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -55,6 +56,8 @@ public final class KafkaTarget implements Target {
     private final KafkaPositions positions;
     private final EventRecords events;
     private final ColumnListRecords columnLists;
+    /** verify's readers of topics, closed with the target. */
+    private final List<TopicState> openStates = new CopyOnWriteArrayList<>();
 
     private KafkaTarget(KafkaSettings settings, String task, String sourceDatabase) {
         this.settings = settings;
@@ -220,9 +223,12 @@ public final class KafkaTarget implements Target {
         return false;
     }
 
+    /** Holds the topic's last state per key in memory, up to a quarter of the heap (TopicState). */
     @Override
     public TargetRows rows(TargetTable table) {
-        throw notYet("verify");
+        TopicState state = new TopicState(table.qualifiedName(), settings.consumer(), Runtime.getRuntime().maxMemory() / 4);
+        openStates.add(state);
+        return new KafkaRows(table.source(), state);
     }
 
     @Override
@@ -237,6 +243,7 @@ public final class KafkaTarget implements Target {
 
     @Override
     public void close() {
+        openStates.forEach(TopicState::close);
         reader.close();
         admin.close();
     }

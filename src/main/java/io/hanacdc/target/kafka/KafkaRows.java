@@ -1,0 +1,121 @@
+package io.hanacdc.target.kafka;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hanacdc.CdcException;
+import io.hanacdc.schema.SourceColumn;
+import io.hanacdc.schema.SourceTable;
+import io.hanacdc.sql.KeyRange;
+import io.hanacdc.sql.RangeChecksums;
+import io.hanacdc.target.TargetRows;
+import io.hanacdc.target.TargetSession;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * verify's reads of a table's topic: the last state per key (TopicState), each row decoded back into the values
+ * the source side reads (EventValues). Keys are found by their JSON, rendered from the source's key values as
+ * the events render them; the topic's keys are listed in the order of their JSON bytes.
+ */
+final class KafkaRows implements TargetRows {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private final SourceTable table;
+    private final TopicState state;
+    private Map<ByteBuffer, byte[]> rows;
+    private List<ByteBuffer> sortedKeys;
+
+    KafkaRows(SourceTable table, TopicState state) {
+        this.table = table;
+        this.state = state;
+    }
+
+    @Override
+    public long count(TargetSession s) {
+        return refresh().size();
+    }
+
+    @Override
+    public List<Object[]> rowsByKey(TargetSession s, List<Object[]> keys) {
+        Map<ByteBuffer, byte[]> current = refresh();
+        List<Object[]> out = new ArrayList<>();
+        for (Object[] key : keys) {
+            byte[] value = current.get(keyBytes(key));
+            if (value != null) {
+                out.add(EventValues.row(table, read(value).get("after")));
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public List<Object[]> keysAfter(TargetSession s, Optional<KeyRange> range, Object[] after, int limit) {
+        if (range.isPresent()) {
+            throw new IllegalStateException("a topic is compared row by row, never by key range");
+        }
+        if (after == null || sortedKeys == null) {
+            refresh();
+            sortedKeys = new ArrayList<>(rows.keySet());
+            Collections.sort(sortedKeys);
+        }
+        int from = after == null ? 0 : Collections.binarySearch(sortedKeys, keyBytes(after));
+        from = after == null ? 0 : from >= 0 ? from + 1 : -from - 1;
+        List<Object[]> out = new ArrayList<>();
+        for (int i = from; i < sortedKeys.size() && out.size() < limit; i++) {
+            out.add(EventValues.key(table, read(sortedKeys.get(i).array())));
+        }
+        return out;
+    }
+
+    @Override
+    public List<String> missingColumns(TargetSession s) {
+        return List.of(); // every event carries all columns of its capture version
+    }
+
+    @Override
+    public Optional<String> checksumsUnavailable() {
+        return Optional.of("a topic has no SQL to sum rows with");
+    }
+
+    @Override
+    public Optional<SourceColumn> unrenderable() {
+        return Optional.empty();
+    }
+
+    @Override
+    public RangeChecksums.Bounds bounds(TargetSession s) {
+        throw new IllegalStateException("a topic is compared row by row");
+    }
+
+    @Override
+    public List<RangeChecksums.Sum> sums(TargetSession s, List<KeyRange> parts) {
+        throw new IllegalStateException("a topic is compared row by row");
+    }
+
+    private Map<ByteBuffer, byte[]> refresh() {
+        rows = state.current();
+        return rows;
+    }
+
+    private ByteBuffer keyBytes(Object[] key) {
+        ObjectNode node = JSON.createObjectNode();
+        List<SourceColumn> columns = table.keyColumns();
+        for (int i = 0; i < key.length; i++) {
+            EventRecords.put(node, columns.get(i), key[i]);
+        }
+        return ByteBuffer.wrap(EventRecords.bytes(node));
+    }
+
+    private static JsonNode read(byte[] json) {
+        try {
+            return JSON.readTree(json);
+        } catch (IOException e) {
+            throw new CdcException("a record that is not an event of hana-cdc's: " + e.getMessage(), e);
+        }
+    }
+}

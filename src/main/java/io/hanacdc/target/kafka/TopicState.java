@@ -1,0 +1,105 @@
+package io.hanacdc.target.kafka;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hanacdc.CdcException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+
+/**
+ * The last state per key of a table's topic, as a read_committed consumer rebuilds it: a record with a value
+ * sets its key's state, a delete or a tombstone removes it, a truncate empties its partition (a truncate goes
+ * to every partition, and a key's records all go to one). Kept up to date by reading what was added since the
+ * last call. States are held as the records' bytes, in memory, up to {@link #maxBytes}: beyond it the read is
+ * refused with what to do, rather than the process running out of heap.
+ */
+final class TopicState implements AutoCloseable {
+    /** Per entry, beyond its bytes: the map's node, two buffers and two arrays. */
+    private static final int OVERHEAD = 160;
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration WAIT = Duration.ofSeconds(60);
+    private final String topic;
+    private final KafkaConsumer<byte[], byte[]> consumer;
+    private final long maxBytes;
+    private final Map<Integer, Map<ByteBuffer, byte[]>> partitions = new HashMap<>();
+    private List<TopicPartition> assigned;
+    private long bytes;
+
+    TopicState(String topic, Map<String, Object> consumerConfig, long maxBytes) {
+        this.topic = topic;
+        this.consumer = new KafkaConsumer<>(consumerConfig, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+        this.maxBytes = maxBytes;
+    }
+
+    /** The states by key (the key's JSON bytes), once every record committed before this call is read. */
+    Map<ByteBuffer, byte[]> current() {
+        if (assigned == null) {
+            var infos = consumer.partitionsFor(topic, WAIT);
+            if (infos == null || infos.isEmpty()) {
+                throw new CdcException("topic " + topic + " does not exist: the table has not been loaded yet");
+            }
+            assigned = infos.stream().map(p -> new TopicPartition(topic, p.partition())).toList();
+            consumer.assign(assigned);
+            consumer.seekToBeginning(assigned);
+        }
+        Map<TopicPartition, Long> end = consumer.endOffsets(assigned, WAIT);
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (assigned.stream().anyMatch(p -> consumer.position(p, WAIT) < end.get(p))) {
+            if (System.nanoTime() > deadline) {
+                throw new CdcException("topic " + topic + ": not read to its end within " + WAIT.toSeconds() + " s (a transaction open that long?)");
+            }
+            for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200))) {
+                apply(r);
+            }
+        }
+        Map<ByteBuffer, byte[]> all = new HashMap<>();
+        partitions.values().forEach(all::putAll);
+        return all;
+    }
+
+    private void apply(ConsumerRecord<byte[], byte[]> r) {
+        Map<ByteBuffer, byte[]> states = partitions.computeIfAbsent(r.partition(), p -> new HashMap<>());
+        if (r.key() == null) { // a truncate
+            states.forEach((k, v) -> bytes -= size(k, v));
+            states.clear();
+            return;
+        }
+        ByteBuffer key = ByteBuffer.wrap(r.key());
+        byte[] before = r.value() == null || isDelete(r.value()) ? states.remove(key) : states.put(key, r.value());
+        if (before != null) {
+            bytes -= size(key, before);
+        }
+        if (states.get(key) == r.value() && r.value() != null) {
+            bytes += size(key, r.value());
+            if (bytes > maxBytes) {
+                throw new CdcException("topic " + topic + ": the last state per key needs more than " + maxBytes / (1024 * 1024)
+                        + " MB to hold, the quarter of this process's heap verify may use for it: run verify with a larger heap"
+                        + " (HANACDC_JAVA_OPTS=-Xmx…)");
+            }
+        }
+    }
+
+    private static long size(ByteBuffer key, byte[] value) {
+        return key.capacity() + value.length + OVERHEAD;
+    }
+
+    private static boolean isDelete(byte[] value) {
+        try {
+            return "d".equals(JSON.readTree(value).path("op").asText());
+        } catch (IOException e) {
+            throw new CdcException("a record that is not an event of hana-cdc's: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void close() {
+        consumer.close();
+    }
+}
