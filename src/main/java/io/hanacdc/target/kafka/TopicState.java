@@ -24,18 +24,22 @@ final class TopicState implements AutoCloseable {
     /** Per entry, beyond its bytes: the map's node, two buffers and two arrays. */
     private static final int OVERHEAD = 160;
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final byte[] KEPT = new byte[0];
     private static final Duration WAIT = Duration.ofSeconds(60);
     private final String topic;
     private final KafkaConsumer<byte[], byte[]> consumer;
     private final long maxBytes;
+    /** Only the keys are kept (a count), not the states. */
+    private final boolean keysOnly;
     private final Map<Integer, Map<ByteBuffer, byte[]>> partitions = new HashMap<>();
     private List<TopicPartition> assigned;
     private long bytes;
 
-    TopicState(String topic, Map<String, Object> consumerConfig, long maxBytes) {
+    TopicState(String topic, Map<String, Object> consumerConfig, long maxBytes, boolean keysOnly) {
         this.topic = topic;
         this.consumer = new KafkaConsumer<>(consumerConfig, new ByteArrayDeserializer(), new ByteArrayDeserializer());
         this.maxBytes = maxBytes;
+        this.keysOnly = keysOnly;
     }
 
     /** The states by key (the key's JSON bytes), once every record committed before this call is read. */
@@ -72,16 +76,17 @@ final class TopicState implements AutoCloseable {
             return;
         }
         ByteBuffer key = ByteBuffer.wrap(r.key());
-        byte[] before = r.value() == null || isDelete(r.value()) ? states.remove(key) : states.put(key, r.value());
+        byte[] value = r.value() == null || isDelete(r.value()) ? null : keysOnly ? KEPT : r.value();
+        byte[] before = value == null ? states.remove(key) : states.put(key, value);
         if (before != null) {
             bytes -= size(key, before);
         }
-        if (states.get(key) == r.value() && r.value() != null) {
-            bytes += size(key, r.value());
+        if (value != null) {
+            bytes += size(key, value);
             if (bytes > maxBytes) {
-                throw new CdcException("topic " + topic + ": the last state per key needs more than " + maxBytes / (1024 * 1024)
-                        + " MB to hold, the quarter of this process's heap verify may use for it: run verify with a larger heap"
-                        + " (HANACDC_JAVA_OPTS=-Xmx…)");
+                throw new CdcException("topic " + topic + ": its " + (keysOnly ? "keys need" : "last state per key needs") + " more than "
+                        + maxBytes / (1024 * 1024) + " MB to hold, the quarter of this process's heap they may take: give the process a"
+                        + " larger heap (HANACDC_JAVA_OPTS=-Xmx…)" + (keysOnly ? ", or turn the vanish check off for the table" : ""));
             }
         }
     }
