@@ -1,35 +1,19 @@
 package io.hanacdc.target.kafka;
 
-import java.nio.charset.StandardCharsets;
-import java.io.PrintStream;
-import java.io.ByteArrayOutputStream;
-import io.hanacdc.check.Preflight;
-import io.hanacdc.testing.IntegrationTest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.hanacdc.config.CdcConfig;
-import io.hanacdc.testing.Pipeline;
-import io.hanacdc.testing.TestDatabases;
 import io.hanacdc.pipeline.CdcTask;
 import io.hanacdc.pipeline.TableWorker;
-import io.hanacdc.schema.TablePattern;
-import io.hanacdc.verify.Verifier;
-import java.time.Duration;
-import java.util.ArrayList;
+import io.hanacdc.testing.Pipeline;
+import io.hanacdc.testing.TestDatabases;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Predicate;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,81 +21,7 @@ import org.junit.jupiter.api.Test;
  * tombstone) in Debezium's envelope, a restart and a second owner that neither lose nor repeat a change
  * (read_committed, no data id twice), and names with spaces and quotes in topic names and keys.
  */
-@IntegrationTest
-class KafkaPipelineTest {
-    private static KafkaBroker broker;
-
-    @BeforeAll
-    static void startBroker() throws Exception {
-        broker = KafkaBroker.start();
-    }
-
-    @AfterAll
-    static void stopBroker() throws Exception {
-        broker.close();
-    }
-
-    private static Map<String, String> settings(String source, String task, String tables) {
-        return new HashMap<>(Map.of("hanacdc.task", task, "hanacdc.source.url", source, "hanacdc.target.url", broker.url(),
-                "hanacdc.tables", tables, "hanacdc.batch-size", "100", "hanacdc.snapshot.chunk-size", "500"));
-    }
-
-    private static CdcTask start(Map<String, String> settings) {
-        return CdcTask.start(CdcConfig.load(k -> Optional.ofNullable(settings.get(k))));
-    }
-
-    /** Polls the tasks' tables, in turn, until the topic's committed events satisfy the condition. */
-    private static List<TopicReader.Event> tickUntil(String topic, Predicate<List<TopicReader.Event>> done, CdcTask... tasks) throws Exception {
-        long deadline = System.currentTimeMillis() + 60_000;
-        while (true) {
-            for (CdcTask task : tasks) {
-                task.workers().forEach(TableWorker::poll);
-            }
-            List<TopicReader.Event> events = TopicReader.read(broker.bootstrapServers(), topic);
-            if (done.test(events)) {
-                return events;
-            }
-            if (System.currentTimeMillis() > deadline) {
-                throw new AssertionError("topic " + topic + " has not the events expected: " + events.size() + " events, the last ones "
-                        + events.subList(Math.max(0, events.size() - 5), events.size()));
-            }
-            Thread.sleep(100);
-        }
-    }
-
-    private static List<String> ops(List<TopicReader.Event> events) {
-        return events.stream().map(e -> e.value() == null ? "tombstone" : e.op()).toList();
-    }
-
-    /** The data ids of the events that stand for CDC rows; fails on one seen twice. */
-    private static List<Long> dataIds(List<TopicReader.Event> events) {
-        List<Long> ids = new ArrayList<>();
-        Set<Long> seen = new HashSet<>();
-        for (TopicReader.Event e : events) {
-            JsonNode id = e.value() == null ? null : e.value().get("source").get("data_id");
-            if (id != null && !id.isNull()) {
-                assertTrue(seen.add(id.asLong()), () -> "data id " + id + " twice");
-                ids.add(id.asLong());
-            }
-        }
-        return ids;
-    }
-
-    /** The last state per key, as a consumer rebuilds it: the rows the events leave, by key. */
-    private static Map<String, String> rebuilt(List<TopicReader.Event> events) {
-        Map<String, String> rows = new TreeMap<>();
-        for (TopicReader.Event e : events) {
-            if (e.key() == null) { // a truncate (the tests' topics have one partition)
-                rows.clear();
-            } else if (e.value() == null || e.value().get("after").isNull()) {
-                rows.remove(e.key().toString());
-            } else {
-                rows.put(e.key().toString(), e.value().get("after").toString());
-            }
-        }
-        return rows;
-    }
-
+class KafkaPipelineTest extends KafkaTaskSuite {
     @Test
     void initialLoadThenOneEventPerChangeAndARestartResumesWithoutRepeating() throws Exception {
         String pg = TestDatabases.freshPostgres("kafka");
@@ -215,129 +125,6 @@ class KafkaPipelineTest {
             writer.join();
             task.close();
         }
-    }
-
-    /** The source table's rows as {@link #rebuilt} renders them. */
-    private static Map<String, String> sourceRows(String pg) {
-        Map<String, String> rows = new TreeMap<>();
-        try (var c = TestDatabases.connect(pg); var rs = c.createStatement().executeQuery("SELECT id, v FROM t")) {
-            while (rs.next()) {
-                rows.put("{\"id\":" + rs.getInt(1) + "}", "{\"id\":" + rs.getInt(1) + ",\"v\":" + rs.getInt(2) + "}");
-            }
-        } catch (java.sql.SQLException e) {
-            throw new IllegalStateException(e);
-        }
-        return rows;
-    }
-
-    /**
-     * A column added, then the table dropped and created again at the source: events of each capture version
-     * carry it and its columns, the schema-changes topic has each version's column list, and the re-created
-     * table is announced by a truncate and copied anew.
-     */
-    @Test
-    void schemaChangesAreFollowedAndEachVersionsColumnsPublished() throws Exception {
-        String pg = TestDatabases.freshPostgres("kafka");
-        Pipeline.exec(pg, "CREATE TABLE t (id int PRIMARY KEY, name text)", "INSERT INTO t VALUES (1, 'one')");
-        CdcTask task = start(settings(pg, "shapes", "public.t"));
-        String topic = "shapes.public.t";
-        try {
-            tickUntil(topic, e -> e.size() == 1, task);
-            Pipeline.exec(pg, "ALTER TABLE t ADD COLUMN qty int");
-            task.checkSchemas(); // the capture follows the new column (rows written before it does are re-read: u)
-            Pipeline.exec(pg, "INSERT INTO t VALUES (2, 'two', 5)", "UPDATE t SET qty = 1 WHERE id = 1");
-            List<TopicReader.Event> events = tickUntil(topic, e -> e.size() == 3, task);
-            assertEquals(List.of("r", "c", "u"), ops(events));
-            assertEquals(1, events.get(0).value().get("source").get("capture_version").asInt());
-            assertEquals("{\"id\":2,\"name\":\"two\",\"qty\":5}", events.get(1).value().get("after").toString());
-            assertEquals(2, events.get(1).value().get("source").get("capture_version").asInt());
-
-            Pipeline.exec(pg, "DROP TABLE t", "CREATE TABLE t (id int PRIMARY KEY, label text)", "INSERT INTO t VALUES (7, 'new')");
-            task.checkSchemas();
-            events = tickUntil(topic, e -> e.size() >= 5 && "r".equals(e.get(e.size() - 1).op()), task);
-            assertEquals(List.of("r", "c", "u", "t", "r"), ops(events));
-            assertEquals("{\"id\":7,\"label\":\"new\"}", events.get(4).value().get("after").toString());
-        } finally {
-            task.close();
-        }
-        List<TopicReader.Event> versions = TopicReader.read(broker.bootstrapServers(), "shapes.schema-changes");
-        assertEquals(List.of(1, 2, 3), versions.stream().map(v -> v.value().get("capture_version").asInt()).distinct().toList());
-        assertEquals("{\"schema\":\"public\",\"table\":\"t\"}", versions.get(0).key().toString());
-        JsonNode second = versions.stream().filter(v -> v.value().get("capture_version").asInt() == 2).findFirst().orElseThrow().value();
-        assertEquals(List.of("id", "name", "qty"), names(second.get("columns")));
-        assertEquals(1, second.get("columns").get(0).get("key_position").asInt());
-        assertEquals(topic, second.get("topic").asText());
-        assertEquals(List.of("id", "label"), names(versions.get(versions.size() - 1).value().get("columns")));
-    }
-
-    private static List<String> names(JsonNode columns) {
-        List<String> out = new ArrayList<>();
-        columns.forEach(c -> out.add(c.get("name").asText()));
-        return out;
-    }
-
-    /** verify rebuilds each key's last state from the topic, decodes it by column type and compares it with the source. */
-    @Test
-    void verifyComparesTheTopicsLastStatePerKeyWithTheSource() throws Exception {
-        String pg = TestDatabases.freshPostgres("kafka");
-        Pipeline.exec(pg, "CREATE TABLE items (id int PRIMARY KEY, name text, price numeric(10,2), seen timestamp(6), at timestamptz,"
-                        + " t time(3), data bytea, ok boolean, d date, r real)",
-                "INSERT INTO items VALUES (1, 'a', 1.50, '2024-01-02 03:04:05.123456', '2024-01-02 03:04:05+02', '10:11:12.5', '\\x00ff', true,"
-                        + " '2024-02-29', 1.25), (2, 'b', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL), (3, 'c', 3, NULL, NULL, NULL, NULL, false, NULL, NULL)");
-        Map<String, String> settings = settings(pg, "verified", "public.items");
-        CdcConfig cfg = CdcConfig.load(k -> Optional.ofNullable(settings.get(k)));
-        CdcTask task = start(settings);
-        try {
-            tickUntil("verified.public.items", e -> e.size() == 3, task);
-            Pipeline.exec(pg, "UPDATE items SET name = 'a2' WHERE id = 1", "DELETE FROM items WHERE id = 2", "INSERT INTO items (id) VALUES (4)");
-            tickUntil("verified.public.items", e -> dataIds(e).size() == 3, task);
-        } finally {
-            task.close();
-        }
-        String printed = verify(cfg, "public.items");
-        assertTrue(printed.contains("source 3 rows, target 3 rows, 3 compared, 0 difference(s)"), printed);
-        assertTrue(printed.contains("row by row: a topic has no SQL"), printed);
-        Pipeline.exec(pg, "UPDATE items SET price = 9.99 WHERE id = 3", "INSERT INTO items (id) VALUES (5)"); // the task is stopped
-        printed = verify(cfg, "public.items");
-        assertTrue(printed.contains("2 difference(s)") && printed.contains("price: source '9.99'"), printed);
-    }
-
-    private static String verify(CdcConfig cfg, String tables) throws Exception {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        new Verifier(cfg, new PrintStream(out, true, StandardCharsets.UTF_8), Duration.ofSeconds(1)).run(TablePattern.parseList(tables));
-        return out.toString(StandardCharsets.UTF_8);
-    }
-
-    /** Rows removed past the triggers are found by counting the topic's keys: a truncate event, then the table copied anew. */
-    @Test
-    void rowsVanishedPastTheTriggersAreFoundAndTheTableCopiedAnew() throws Exception {
-        String pg = TestDatabases.freshPostgres("kafka");
-        Pipeline.exec(pg, "CREATE TABLE t (id int PRIMARY KEY, v int NOT NULL)", "INSERT INTO t SELECT g, 0 FROM generate_series(1, 20) g");
-        Map<String, String> settings = settings(pg, "vanish", "public.t");
-        settings.put("hanacdc.vanish-check.interval-s", "1");
-        CdcTask task = start(settings);
-        try {
-            tickUntil("vanish.public.t", e -> e.size() == 20, task);
-            Pipeline.exec(pg, "SET session_replication_role = replica; DELETE FROM t WHERE id > 5; SET session_replication_role = origin",
-                    "INSERT INTO t VALUES (100, 1)");
-            List<TopicReader.Event> events = tickUntil("vanish.public.t", e -> rebuilt(e).equals(sourceRows(pg)), task);
-            assertTrue(ops(events).contains("t"), "the re-load starts with a truncate: " + ops(events));
-        } finally {
-            task.close();
-        }
-    }
-
-    /** check on a Kafka target: the probes a topic cannot serve are skipped with the reason, and none fails. */
-    @Test
-    void checkSkipsWhatATopicCannotServeAndPasses() throws Exception {
-        String pg = TestDatabases.freshPostgres("kafka");
-        Pipeline.exec(pg, "CREATE TABLE t (id int PRIMARY KEY, v int)");
-        Map<String, String> settings = settings(pg, "checked", "public.t");
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        boolean passed = new Preflight(CdcConfig.load(k -> Optional.ofNullable(settings.get(k)))).check(new PrintStream(out, true, StandardCharsets.UTF_8), false);
-        String printed = out.toString(StandardCharsets.UTF_8);
-        assertTrue(passed, printed);
-        assertTrue(printed.contains("key shift") && printed.contains("keeps every change as an event"), printed);
     }
 
     @Test

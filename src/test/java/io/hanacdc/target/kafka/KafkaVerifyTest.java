@@ -1,0 +1,66 @@
+package io.hanacdc.target.kafka;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hanacdc.check.Preflight;
+import io.hanacdc.config.CdcConfig;
+import io.hanacdc.pipeline.CdcTask;
+import io.hanacdc.schema.TablePattern;
+import io.hanacdc.testing.Pipeline;
+import io.hanacdc.testing.TestDatabases;
+import io.hanacdc.verify.Verifier;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** verify and check on a Kafka target. */
+class KafkaVerifyTest extends KafkaTaskSuite {
+    /** verify rebuilds each key's last state from the topic, decodes it by column type and compares it with the source. */
+    @Test
+    void verifyComparesTheTopicsLastStatePerKeyWithTheSource() throws Exception {
+        String pg = TestDatabases.freshPostgres("kafka");
+        Pipeline.exec(pg, "CREATE TABLE items (id int PRIMARY KEY, name text, price numeric(10,2), seen timestamp(6), at timestamptz,"
+                        + " t time(3), data bytea, ok boolean, d date, r real)",
+                "INSERT INTO items VALUES (1, 'a', 1.50, '2024-01-02 03:04:05.123456', '2024-01-02 03:04:05+02', '10:11:12.5', '\\x00ff', true,"
+                        + " '2024-02-29', 1.25), (2, 'b', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL), (3, 'c', 3, NULL, NULL, NULL, NULL, false, NULL, NULL)");
+        Map<String, String> settings = settings(pg, "verified", "public.items");
+        CdcConfig cfg = CdcConfig.load(k -> Optional.ofNullable(settings.get(k)));
+        CdcTask task = start(settings);
+        try {
+            tickUntil("verified.public.items", e -> e.size() == 3, task);
+            Pipeline.exec(pg, "UPDATE items SET name = 'a2' WHERE id = 1", "DELETE FROM items WHERE id = 2", "INSERT INTO items (id) VALUES (4)");
+            tickUntil("verified.public.items", e -> dataIds(e).size() == 3, task);
+        } finally {
+            task.close();
+        }
+        String printed = verify(cfg, "public.items");
+        assertTrue(printed.contains("source 3 rows, target 3 rows, 3 compared, 0 difference(s)"), printed);
+        assertTrue(printed.contains("row by row: a topic has no SQL"), printed);
+        Pipeline.exec(pg, "UPDATE items SET price = 9.99 WHERE id = 3", "INSERT INTO items (id) VALUES (5)"); // the task is stopped
+        printed = verify(cfg, "public.items");
+        assertTrue(printed.contains("2 difference(s)") && printed.contains("price: source '9.99'"), printed);
+    }
+
+    private static String verify(CdcConfig cfg, String tables) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        new Verifier(cfg, new PrintStream(out, true, StandardCharsets.UTF_8), Duration.ofSeconds(1)).run(TablePattern.parseList(tables));
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    /** check on a Kafka target: the probes a topic cannot serve are skipped with the reason, and none fails. */
+    @Test
+    void checkSkipsWhatATopicCannotServeAndPasses() throws Exception {
+        String pg = TestDatabases.freshPostgres("kafka");
+        Pipeline.exec(pg, "CREATE TABLE t (id int PRIMARY KEY, v int)");
+        Map<String, String> settings = settings(pg, "checked", "public.t");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        boolean passed = new Preflight(CdcConfig.load(k -> Optional.ofNullable(settings.get(k)))).check(new PrintStream(out, true, StandardCharsets.UTF_8), false);
+        String printed = out.toString(StandardCharsets.UTF_8);
+        assertTrue(passed, printed);
+        assertTrue(printed.contains("key shift") && printed.contains("keeps every change as an event"), printed);
+    }
+}
