@@ -3,6 +3,7 @@ package io.hanacdc.config;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.ServiceLoader;
 import java.util.stream.Stream;
 
 /**
@@ -45,11 +46,16 @@ public final class Settings {
     /** Keys that also take one table's value, as {@code <key>.<schema>.<table>}. */
     static final List<String> PER_TABLE = Stream.concat(Stream.of(VanishCheckSettings.KEY), SCHEMA_CHANGES.stream()).toList();
 
-    /**
-     * Families let through unchecked: Kafka's client settings (hanacdc.kafka.<name>, passed to the Kafka target's
-     * clients), the example routes' own (routes/examples/) and the test suite's (also as HANACDC_TEST_*).
-     */
-    static final List<String> PASS_THROUGH = List.of("hanacdc.kafka.", "hanacdc.example.", "hanacdc.test.");
+    /** Families let through unchecked: the example routes' own (routes/examples/) and the test suite's (also as HANACDC_TEST_*). */
+    static final List<String> PASS_THROUGH = List.of("hanacdc.example.", "hanacdc.test.");
+
+    /** Families other parts own and check (SettingsFamily): their keys, prefix and name. */
+    static final List<String> FAMILY_KEYS = ServiceLoader.load(SettingsFamily.class, Settings.class.getClassLoader()).stream()
+            .map(ServiceLoader.Provider::get).flatMap(f -> f.names().stream().map(n -> f.prefix() + n)).sorted().toList();
+
+    /** The prefixes of those families: their environment variables cannot be told from their keys, so any is let through. */
+    private static final List<String> FAMILY_PREFIXES = ServiceLoader.load(SettingsFamily.class, Settings.class.getClassLoader()).stream()
+            .map(p -> p.get().prefix()).toList();
 
     /** The launcher's own environment variables (bin/hana-cdc): they set no key. */
     private static final List<String> LAUNCHER_ENVIRONMENT = List.of("HANACDC_JAVA_OPTS", "HANACDC_JAR", "HANACDC_LIB");
@@ -58,7 +64,7 @@ public final class Settings {
     private static final List<String> PREFIXES = Stream.concat(PER_TABLE.stream().map(k -> k + "."), PASS_THROUGH.stream()).toList();
 
     public static boolean isKnown(String key) {
-        return KEYS.contains(key) || PREFIXES.stream().anyMatch(key::startsWith);
+        return KEYS.contains(key) || FAMILY_KEYS.contains(key) || PREFIXES.stream().anyMatch(key::startsWith);
     }
 
     /**
@@ -67,7 +73,7 @@ public final class Settings {
      */
     static boolean isKnownEnvironment(String name) {
         return LAUNCHER_ENVIRONMENT.contains(name) || KEYS.stream().map(Settings::environmentName).anyMatch(name::equals)
-                || PREFIXES.stream().map(Settings::environmentName).anyMatch(name::startsWith);
+                || Stream.concat(PREFIXES.stream(), FAMILY_PREFIXES.stream()).map(Settings::environmentName).anyMatch(name::startsWith);
     }
 
     /** The environment variable overriding a key, as Camel looks it up: hanacdc.source.url ← HANACDC_SOURCE_URL. */

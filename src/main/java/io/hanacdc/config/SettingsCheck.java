@@ -78,11 +78,12 @@ public final class SettingsCheck {
                 .toList();
     }
 
-    /** The keys and, for a key of four parts or more, each per-table key with the key's last two parts as the table. */
+    /** The keys, the families' keys and, for a key of four parts or more, each per-table key with the key's last two parts as the table. */
     private static List<String> candidates(String key) {
         String[] parts = key.split("\\.");
         String table = parts.length < 4 ? null : "." + parts[parts.length - 2] + "." + parts[parts.length - 1];
-        return Stream.concat(Settings.KEYS.stream(), table == null ? Stream.empty() : Settings.PER_TABLE.stream().map(k -> k + table)).toList();
+        return Stream.of(Settings.KEYS.stream(), Settings.FAMILY_KEYS.stream(),
+                table == null ? Stream.<String>empty() : Settings.PER_TABLE.stream().map(k -> k + table)).flatMap(s -> s).toList();
     }
 
     /** The candidate fewest edits away, if it is near enough to be what was meant: a quarter of the name after the prefix, at least 2. */

@@ -48,11 +48,13 @@ class SettingsCheckTest {
             origins.put(key, "in f");
         }
         for (String key : List.of("hanacdc.schema-changes.change-type.SALES.ORDERS", "hanacdc.vanish-check.interval-s.\"my.schema\".T",
-                "hanacdc.kafka.bootstrap-servers", "hanacdc.example.tee-dir", "hanacdc.test.kill-cycles")) {
+                "hanacdc.kafka.compression.type", "hanacdc.kafka.sasl.jaas.config", "hanacdc.example.tee-dir", "hanacdc.test.kill-cycles")) {
             origins.put(key, "in f");
         }
         assertDoesNotThrow(() -> SettingsCheck.refuseUnknown(origins));
         refusal(Map.of("hanacdc.schema-changes.change-typ", "in f")); // a family's own keys are checked
+        assertEquals("unknown setting hanacdc.kafka.security.protocl (in f): did you mean hanacdc.kafka.security.protocol?",
+                refusal(Map.of("hanacdc.kafka.security.protocl", "in f")), "a Kafka client setting misspelt");
     }
 
     @Test

@@ -27,7 +27,7 @@ record KafkaSettings(String bootstrapServers, String topicPrefix, int partitions
     static final String PARTITIONS = "hanacdc.kafka.partitions";
     static final String REPLICATION_FACTOR = "hanacdc.kafka.replication-factor";
     static final String TOMBSTONES = "hanacdc.kafka.tombstones";
-    private static final String CLIENT_PREFIX = "hanacdc.kafka.";
+    static final String CLIENT_PREFIX = "hanacdc.kafka.";
     private static final Pattern BROKER = Pattern.compile("(\\[[0-9A-Fa-f:.]+]|[A-Za-z0-9._-]+):([0-9]{1,5})");
     private static final Pattern PREFIX = Pattern.compile("[A-Za-z0-9._-]{1,100}");
     /** What exactly-once rests on, so hana-cdc sets it and nobody else: refused as hanacdc.kafka.* settings. */
@@ -74,12 +74,17 @@ record KafkaSettings(String bootstrapServers, String topicPrefix, int partitions
         return list.replace(" ", "");
     }
 
-    private static Map<String, String> clientSettings(CdcConfig.Reader r) {
+    /** The settings of Kafka's producer, consumer and admin clients. */
+    static Set<String> clientNames() {
         Set<String> names = new TreeSet<>(ProducerConfig.configNames());
         names.addAll(ConsumerConfig.configNames());
         names.addAll(AdminClientConfig.configNames());
+        return names;
+    }
+
+    private static Map<String, String> clientSettings(CdcConfig.Reader r) {
         Map<String, String> client = new LinkedHashMap<>();
-        for (String name : names) {
+        for (String name : clientNames()) {
             String value = r.string(CLIENT_PREFIX + name, "");
             if (value.isEmpty()) {
                 continue;
