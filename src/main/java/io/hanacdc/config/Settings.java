@@ -26,6 +26,7 @@ public final class Settings {
             "hanacdc.tables",
             "hanacdc.cdc-schema", "hanacdc.target.control-database",
             "hanacdc.kafka.topic-prefix", "hanacdc.kafka.partitions", "hanacdc.kafka.replication-factor", "hanacdc.kafka.tombstones",
+            "hanacdc.kafka.schemas",
             "hanacdc.poll-interval-ms", "hanacdc.batch-size", "hanacdc.stream.parallel-tables", "hanacdc.snapshot.chunk-size",
             "hanacdc.install.lock-timeout-ms",
             "hanacdc.alter.user", "hanacdc.alter.password", "hanacdc.alter.password-file",

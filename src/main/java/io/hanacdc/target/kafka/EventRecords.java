@@ -35,12 +35,15 @@ final class EventRecords {
     private final String task;
     private final String database;
     private final boolean tombstones;
+    /** Keys and values with Kafka Connect's embedded schema (ConnectSchemas). */
+    private final boolean schemas;
 
     /** @param database the source database, as {@code source.db} */
-    EventRecords(String task, String database, boolean tombstones) {
+    EventRecords(String task, String database, boolean tombstones, boolean schemas) {
         this.task = task;
         this.database = database;
         this.tombstones = tombstones;
+        this.schemas = schemas;
     }
 
     /**
@@ -53,11 +56,13 @@ final class EventRecords {
         long now = System.currentTimeMillis();
         int[] keys = table.primaryKey().stream().mapToInt(k -> table.columnNames().indexOf(k)).toArray();
         List<SourceColumn> keyColumns = table.keyColumns();
+        ObjectNode keySchema = schemas ? ConnectSchemas.key(table, topic) : null;
+        ObjectNode valueSchema = schemas ? ConnectSchemas.envelope(table, topic) : null;
         for (ChangeEvent e : events) {
             ObjectNode value = JSON.createObjectNode();
             if (e.kind() == ChangeEvent.Kind.TRUNCATE) {
                 value.putNull("before").putNull("after");
-                byte[] bytes = envelope(value, "t", now, table, captureVersion, e.cdc());
+                byte[] bytes = bytes(valueSchema, envelope(value, "t", now, table, captureVersion, e.cdc()));
                 for (int p = 0, n = partitions.getAsInt(); p < n; p++) {
                     out.add(new ProducerRecord<>(topic, p, null, bytes));
                 }
@@ -79,8 +84,8 @@ final class EventRecords {
                 value.putNull("before");
                 value.set("after", after);
             }
-            byte[] keyBytes = bytes(key);
-            out.add(new ProducerRecord<>(topic, keyBytes, envelope(value, op(e.kind()), now, table, captureVersion, e.cdc())));
+            byte[] keyBytes = bytes(keySchema, key);
+            out.add(new ProducerRecord<>(topic, keyBytes, bytes(valueSchema, envelope(value, op(e.kind()), now, table, captureVersion, e.cdc()))));
             if (delete && tombstones) {
                 out.add(new ProducerRecord<>(topic, keyBytes, null));
             }
@@ -98,7 +103,7 @@ final class EventRecords {
         };
     }
 
-    private byte[] envelope(ObjectNode value, String op, long now, SourceTable table, int captureVersion, ChangeRow cdc) {
+    private ObjectNode envelope(ObjectNode value, String op, long now, SourceTable table, int captureVersion, ChangeRow cdc) {
         ObjectNode source = JSON.createObjectNode().put("connector", "hana-cdc").put("name", task)
                 .put("ts_ms", cdc == null || cdc.createTime() == null ? now : cdc.createMicros() / 1000)
                 .put("snapshot", op.equals("r") ? "true" : "false").put("db", database)
@@ -109,7 +114,7 @@ final class EventRecords {
             source.put("txId", cdc.transactionId()).put("data_id", cdc.dataId()).put("capture_version", cdc.captureVersion());
         }
         value.put("op", op).put("ts_ms", now).set("source", source);
-        return bytes(value);
+        return value;
     }
 
     static void put(ObjectNode node, SourceColumn column, Object v) {
@@ -140,6 +145,11 @@ final class EventRecords {
         } else {
             node.put(name, v.toString());
         }
+    }
+
+    /** The node, wrapped with its Connect schema when there is one. */
+    private static byte[] bytes(ObjectNode schema, ObjectNode node) {
+        return bytes(schema == null ? node : ConnectSchemas.wrap(schema, node));
     }
 
     static byte[] bytes(ObjectNode node) {

@@ -1,16 +1,13 @@
 package io.hanacdc.target.kafka;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.hanacdc.CdcException;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.sql.KeyRange;
 import io.hanacdc.sql.RangeChecksums;
 import io.hanacdc.target.TargetRows;
 import io.hanacdc.target.TargetSession;
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -47,7 +44,7 @@ final class KafkaRows implements TargetRows {
         for (Object[] key : keys) {
             byte[] value = current.get(keyBytes(key));
             if (value != null) {
-                out.add(EventValues.row(table, read(value).get("after")));
+                out.add(EventValues.row(table, ConnectSchemas.payload(TopicState.read(value)).get("after")));
             }
         }
         return out;
@@ -67,7 +64,7 @@ final class KafkaRows implements TargetRows {
         from = after == null ? 0 : from >= 0 ? from + 1 : -from - 1;
         List<Object[]> out = new ArrayList<>();
         for (int i = from; i < sortedKeys.size() && out.size() < limit; i++) {
-            out.add(EventValues.key(table, read(sortedKeys.get(i).array())));
+            out.add(EventValues.key(table, TopicState.read(sortedKeys.get(i).array())));
         }
         return out;
     }
@@ -109,13 +106,5 @@ final class KafkaRows implements TargetRows {
             EventRecords.put(node, columns.get(i), key[i]);
         }
         return ByteBuffer.wrap(EventRecords.bytes(node));
-    }
-
-    private static JsonNode read(byte[] json) {
-        try {
-            return JSON.readTree(json);
-        } catch (IOException e) {
-            throw new CdcException("a record that is not an event of hana-cdc's: " + e.getMessage(), e);
-        }
     }
 }

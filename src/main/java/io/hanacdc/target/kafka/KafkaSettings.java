@@ -21,12 +21,13 @@ import org.apache.kafka.clients.producer.ProducerConfig;
  * @param replicationFactor of the topics hana-cdc creates; empty: the broker's default
  */
 record KafkaSettings(String bootstrapServers, String topicPrefix, int partitions, Optional<Short> replicationFactor,
-                     boolean tombstones, Map<String, String> client) {
+                     boolean tombstones, boolean schemas, Map<String, String> client) {
     static final String URL_PREFIX = "kafka://";
     static final String TOPIC_PREFIX = "hanacdc.kafka.topic-prefix";
     static final String PARTITIONS = "hanacdc.kafka.partitions";
     static final String REPLICATION_FACTOR = "hanacdc.kafka.replication-factor";
     static final String TOMBSTONES = "hanacdc.kafka.tombstones";
+    static final String SCHEMAS = "hanacdc.kafka.schemas";
     static final String CLIENT_PREFIX = "hanacdc.kafka.";
     private static final Pattern BROKER = Pattern.compile("(\\[[0-9A-Fa-f:.]+]|[A-Za-z0-9._-]+):([0-9]{1,5})");
     private static final Pattern PREFIX = Pattern.compile("[A-Za-z0-9._-]{1,100}");
@@ -58,7 +59,7 @@ record KafkaSettings(String bootstrapServers, String topicPrefix, int partitions
         Optional<Short> replication = rf.isEmpty() ? Optional.empty() : Optional.of((short) Math.min(Short.MAX_VALUE, r.positiveInt(REPLICATION_FACTOR, 1)));
         String tombstones = r.oneOf(TOMBSTONES, "true", "false");
         return new KafkaSettings(brokers(cfg.target().url()), prefix, r.positiveInt(PARTITIONS, 1), replication,
-                Boolean.parseBoolean(tombstones), clientSettings(r));
+                Boolean.parseBoolean(tombstones), Boolean.parseBoolean(r.oneOf(SCHEMAS, "false", "true")), clientSettings(r));
     }
 
     /** host:port[,host:port] of a kafka:// URL. */

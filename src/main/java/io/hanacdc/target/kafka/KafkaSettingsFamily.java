@@ -17,7 +17,8 @@ public final class KafkaSettingsFamily implements SettingsFamily {
     @Override
     public Set<String> names() {
         Set<String> names = new TreeSet<>(KafkaSettings.clientNames());
-        for (String own : new String[] {KafkaSettings.TOPIC_PREFIX, KafkaSettings.PARTITIONS, KafkaSettings.REPLICATION_FACTOR, KafkaSettings.TOMBSTONES}) {
+        for (String own : new String[] {KafkaSettings.TOPIC_PREFIX, KafkaSettings.PARTITIONS, KafkaSettings.REPLICATION_FACTOR, KafkaSettings.TOMBSTONES,
+            KafkaSettings.SCHEMAS}) {
             names.add(own.substring(KafkaSettings.CLIENT_PREFIX.length()));
         }
         return names;

@@ -73,7 +73,7 @@ public final class KafkaTarget implements Target {
             admin.close();
             throw e;
         }
-        this.events = new EventRecords(task, sourceDatabase, settings.tombstones());
+        this.events = new EventRecords(task, sourceDatabase, settings.tombstones(), settings.schemas());
         this.columnLists = new ColumnListRecords(names.schemaChanges(), task, sourceDatabase);
     }
 

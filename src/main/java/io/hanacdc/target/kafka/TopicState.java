@@ -1,5 +1,6 @@
 package io.hanacdc.target.kafka;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hanacdc.CdcException;
 import java.io.IOException;
@@ -75,7 +76,7 @@ final class TopicState implements AutoCloseable {
             states.clear();
             return;
         }
-        ByteBuffer key = ByteBuffer.wrap(r.key());
+        ByteBuffer key = ByteBuffer.wrap(payload(r.key()));
         byte[] value = r.value() == null || isDelete(r.value()) ? null : keysOnly ? KEPT : r.value();
         byte[] before = value == null ? states.remove(key) : states.put(key, value);
         if (before != null) {
@@ -96,8 +97,21 @@ final class TopicState implements AutoCloseable {
     }
 
     private static boolean isDelete(byte[] value) {
+        return "d".equals(ConnectSchemas.payload(read(value)).path("op").asText());
+    }
+
+    /** The key JSON a key is looked up by: as written, or the payload of one written with its Connect schema. */
+    private static byte[] payload(byte[] key) {
         try {
-            return "d".equals(JSON.readTree(value).path("op").asText());
+            return JSON.writeValueAsBytes(ConnectSchemas.payload(read(key)));
+        } catch (IOException e) {
+            throw new CdcException("a record key that is not hana-cdc's: " + e.getMessage(), e);
+        }
+    }
+
+    static JsonNode read(byte[] json) {
+        try {
+            return JSON.readTree(json);
         } catch (IOException e) {
             throw new CdcException("a record that is not an event of hana-cdc's: " + e.getMessage(), e);
         }

@@ -1,7 +1,9 @@
 package io.hanacdc.target.kafka;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.hanacdc.check.Preflight;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.pipeline.CdcTask;
@@ -13,6 +15,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -43,6 +46,37 @@ class KafkaVerifyTest extends KafkaTaskSuite {
         Pipeline.exec(pg, "UPDATE items SET price = 9.99 WHERE id = 3", "INSERT INTO items (id) VALUES (5)"); // the task is stopped
         printed = verify(cfg, "public.items");
         assertTrue(printed.contains("2 difference(s)") && printed.contains("price: source '9.99'"), printed);
+    }
+
+    /** With hanacdc.kafka.schemas=true keys and values carry Kafka Connect's schema; verify reads them all the same. */
+    @Test
+    void connectSchemasWrapKeysAndValuesAndVerifyReadsThem() throws Exception {
+        String pg = TestDatabases.freshPostgres("kafka");
+        Pipeline.exec(pg, "CREATE TABLE s (id bigint PRIMARY KEY, amount numeric(8,2) NOT NULL, at date)", "INSERT INTO s VALUES (1, 2.50, '2024-01-02')");
+        Map<String, String> settings = settings(pg, "schemas", "public.s");
+        settings.put("hanacdc.kafka.schemas", "true");
+        CdcTask task = start(settings);
+        try {
+            tickUntil("schemas.public.s", e -> e.size() == 1, task);
+            Pipeline.exec(pg, "DELETE FROM s WHERE id = 1", "INSERT INTO s VALUES (2, 3, NULL)");
+            List<TopicReader.Event> events = tickUntil("schemas.public.s", e -> e.size() == 4, task); // r, d, tombstone, c
+            JsonNode key = events.get(0).key();
+            assertEquals("{\"id\":1}", key.get("payload").toString());
+            assertEquals("{\"type\":\"int64\",\"optional\":false,\"field\":\"id\"}", key.get("schema").get("fields").get(0).toString());
+            JsonNode value = events.get(0).value();
+            assertEquals("{\"id\":1,\"amount\":\"2.50\",\"at\":\"2024-01-02\"}", value.get("payload").get("after").toString());
+            JsonNode after = value.get("schema").get("fields").get(1);
+            assertEquals("after", after.get("field").asText());
+            assertEquals("io.debezium.time.IsoDate", after.get("fields").get(2).get("name").asText());
+            assertEquals("string", after.get("fields").get(1).get("type").asText());
+            assertEquals("d", events.get(1).value().get("payload").get("op").asText());
+            assertTrue(events.get(2).value() == null, "the tombstone stays a null value");
+        } finally {
+            task.close();
+        }
+        CdcConfig cfg = CdcConfig.load(k -> Optional.ofNullable(settings.get(k)));
+        String printed = verify(cfg, "public.s");
+        assertTrue(printed.contains("source 1 rows, target 1 rows, 1 compared, 0 difference(s)"), printed);
     }
 
     private static String verify(CdcConfig cfg, String tables) throws Exception {
