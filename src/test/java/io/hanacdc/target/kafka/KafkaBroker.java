@@ -37,6 +37,18 @@ public final class KafkaBroker implements AutoCloseable {
         return new KafkaBroker(cluster);
     }
 
+    /**
+     * Stops the broker and starts it again on the same port with the same logs (the controller stays up): what a
+     * rolling restart or a crash of a broker looks like to clients.
+     */
+    public void restart() throws Exception {
+        var broker = cluster.brokers().values().iterator().next();
+        broker.shutdown();
+        broker.awaitShutdown();
+        broker.startup();
+        cluster.waitForReadyBrokers();
+    }
+
     /** host:port of the broker's listener. */
     public String bootstrapServers() {
         return cluster.bootstrapServers();

@@ -46,4 +46,25 @@ class KafkaBrokerTest {
             assertEquals(List.of("committed"), seen);
         }
     }
+
+    /** A restarted broker answers on the same address and keeps what was committed. */
+    @Test
+    void aRestartedBrokerKeepsItsAddressAndItsRecords() throws Exception {
+        try (KafkaBroker broker = KafkaBroker.start()) {
+            String address = broker.bootstrapServers();
+            Map<String, Object> producer = Map.of("bootstrap.servers", address, "transactional.id", "t2");
+            try (KafkaProducer<String, String> p = new KafkaProducer<>(producer, new StringSerializer(), new StringSerializer())) {
+                p.initTransactions();
+                p.beginTransaction();
+                p.send(new ProducerRecord<>("kept", "1", "\"before\""));
+                p.commitTransaction();
+                broker.restart();
+                assertEquals(address, broker.bootstrapServers());
+                p.beginTransaction();
+                p.send(new ProducerRecord<>("kept", "1", "\"after\""));
+                p.commitTransaction();
+            }
+            assertEquals(List.of("before", "after"), TopicReader.read(address, "kept").stream().map(e -> e.value().asText()).toList());
+        }
+    }
 }

@@ -111,7 +111,7 @@ class KafkaPipelineTest extends KafkaTaskSuite {
             loading.set(false);
             writer.join();
             assertTrue(rounds.get() >= 2, "the writer changed the rows during the load: " + rounds + " rounds");
-            List<TopicReader.Event> events = tickUntil(topic, e -> rebuilt(e).equals(sourceRows(pg)), task);
+            List<TopicReader.Event> events = tickUntil(topic, e -> rebuilt(e).equals(sourceRows(pg, "t")), task);
             Map<String, Integer> last = new HashMap<>();
             for (TopicReader.Event e : events) {
                 if (e.value() != null && !e.value().get("after").isNull()) {

@@ -74,7 +74,7 @@ class KafkaSchemaChangeTest extends KafkaTaskSuite {
             tickUntil("vanish.public.t", e -> e.size() == 20, task);
             Pipeline.exec(pg, "SET session_replication_role = replica; DELETE FROM t WHERE id > 5; SET session_replication_role = origin",
                     "INSERT INTO t VALUES (100, 1)");
-            List<TopicReader.Event> events = tickUntil("vanish.public.t", e -> rebuilt(e).equals(sourceRows(pg)), task);
+            List<TopicReader.Event> events = tickUntil("vanish.public.t", e -> rebuilt(e).equals(sourceRows(pg, "t")), task);
             assertTrue(ops(events).contains("t"), "the re-load starts with a truncate: " + ops(events));
         } finally {
             task.close();

@@ -3,6 +3,8 @@ package io.hanacdc.target.kafka;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.pipeline.CdcTask;
 import io.hanacdc.pipeline.TableWorker;
@@ -26,6 +28,7 @@ import org.junit.jupiter.api.BeforeAll;
  */
 @IntegrationTest
 abstract class KafkaTaskSuite {
+    private static final ObjectMapper JSON = new ObjectMapper();
     protected static KafkaBroker broker;
 
     @BeforeAll
@@ -99,17 +102,22 @@ abstract class KafkaTaskSuite {
         return rows;
     }
 
-    /** The rows of table t (id, v) at the source, as {@link #rebuilt} renders them. */
-    static Map<String, String> sourceRows(String pg) {
+    /** The rows of a table (id int, v int or text) at the source, as {@link #rebuilt} renders them. */
+    static Map<String, String> sourceRows(String pg, String table) {
         Map<String, String> rows = new TreeMap<>();
-        try (var c = TestDatabases.connect(pg); var rs = c.createStatement().executeQuery("SELECT id, v FROM t")) {
+        try (var c = TestDatabases.connect(pg); var rs = c.createStatement().executeQuery("SELECT id, v FROM " + table)) {
             while (rs.next()) {
-                rows.put("{\"id\":" + rs.getInt(1) + "}", "{\"id\":" + rs.getInt(1) + ",\"v\":" + rs.getInt(2) + "}");
+                ObjectNode row = JSON.createObjectNode().put("id", rs.getInt(1));
+                if (rs.getObject(2) instanceof Integer v) {
+                    row.put("v", v);
+                } else {
+                    row.put("v", rs.getString(2));
+                }
+                rows.put("{\"id\":" + rs.getInt(1) + "}", row.toString());
             }
         } catch (java.sql.SQLException e) {
             throw new IllegalStateException(e);
         }
         return rows;
     }
-
 }
