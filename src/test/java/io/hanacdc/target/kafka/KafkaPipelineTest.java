@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.hanacdc.checkpoint.Position;
 import io.hanacdc.pipeline.CdcTask;
+import io.hanacdc.pipeline.TableCommands;
 import io.hanacdc.pipeline.TableWorker;
 import io.hanacdc.testing.Pipeline;
 import io.hanacdc.testing.TestDatabases;
@@ -12,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -125,6 +128,43 @@ class KafkaPipelineTest extends KafkaTaskSuite {
             writer.join();
             task.close();
         }
+    }
+
+    /** pause, resume, reset and resnapshot act on a Kafka table as on a table: through its position in the positions topic. */
+    @Test
+    void operatorCommandsPauseResetAndResnapshotATopic() throws Exception {
+        String pg = TestDatabases.freshPostgres("kafka");
+        Pipeline.exec(pg, "CREATE TABLE t (id int PRIMARY KEY, v int NOT NULL)", "INSERT INTO t VALUES (1, 0), (2, 0)");
+        Map<String, String> settings = settings(pg, "ops", "public.t");
+        String topic = "ops.public.t";
+        CdcTask task = start(settings);
+        try {
+            tickUntil(topic, e -> e.size() == 2, task);
+            TableWorker w = task.workers().stream().filter(x -> x.table().id().name().equals("t")).findFirst().orElseThrow();
+            assertTrue(command(w, TableCommands.pause()).paused());
+            Pipeline.exec(pg, "UPDATE t SET v = 1 WHERE id = 1");
+            for (int i = 0; i < 3; i++) {
+                w.poll();
+            }
+            assertEquals(2, TopicReader.read(broker.bootstrapServers(), topic).size(), "nothing written while paused");
+            command(w, TableCommands.resetToLatest()); // the update is skipped
+            command(w, TableCommands.resume());
+            Pipeline.exec(pg, "UPDATE t SET v = 2 WHERE id = 2");
+            List<TopicReader.Event> events = tickUntil(topic, e -> e.size() == 3, task);
+            assertEquals("{\"id\":2,\"v\":2}", events.get(2).value().get("after").toString());
+            command(w, TableCommands.resnapshot());
+            events = tickUntil(topic, e -> e.size() == 5, task);
+            assertEquals(List.of("r", "r", "u", "r", "r"), ops(events));
+            assertEquals(Map.of("{\"id\":1}", "{\"id\":1,\"v\":1}", "{\"id\":2}", "{\"id\":2,\"v\":2}"), rebuilt(events));
+        } finally {
+            task.close();
+        }
+    }
+
+    private static Position command(TableWorker w, TableCommands.Command c) throws Exception {
+        CompletableFuture<Position> done = w.submit(c);
+        w.poll();
+        return done.get();
     }
 
     @Test
