@@ -4,6 +4,7 @@ import io.hanacdc.CdcException;
 import io.hanacdc.check.Probe;
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.config.CdcConfig;
+import io.hanacdc.config.TargetNames;
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SchemaDiff;
 import io.hanacdc.schema.SourceColumn;
@@ -59,10 +60,10 @@ public final class KafkaTarget implements Target {
     /** verify's readers of topics, closed with the target. */
     private final List<TopicState> openStates = new CopyOnWriteArrayList<>();
 
-    private KafkaTarget(KafkaSettings settings, String task, String sourceDatabase) {
+    private KafkaTarget(KafkaSettings settings, String task, String sourceDatabase, TargetNames naming) {
         this.settings = settings;
         this.task = task;
-        this.names = new TopicNames(settings.topicPrefix());
+        this.names = new TopicNames(settings.topicPrefix(), naming);
         this.admin = Admin.create(settings.admin());
         try {
             describeCluster();
@@ -78,7 +79,7 @@ public final class KafkaTarget implements Target {
     }
 
     static KafkaTarget open(CdcConfig cfg) {
-        return new KafkaTarget(KafkaSettings.load(cfg), cfg.task(), sourceDatabase(cfg.source().url()));
+        return new KafkaTarget(KafkaSettings.load(cfg), cfg.task(), sourceDatabase(cfg.source().url()), cfg.targetNames());
     }
 
     /** The database a JDBC URL names ({@code databaseName=} or its path), for {@code source.db}; null when it names none. */

@@ -24,7 +24,7 @@ public final class KafkaTargets implements TargetKind {
     @Override
     public String deletePositionsSql(CdcConfig cfg, Optional<TableId> table) {
         KafkaSettings settings = KafkaSettings.load(cfg);
-        String topic = new TopicNames(settings.topicPrefix()).positions();
+        String topic = new TopicNames(settings.topicPrefix(), cfg.targetNames()).positions();
         PositionCodec codec = new PositionCodec(cfg.task());
         String key = table.map(t -> new String(codec.key(t), StandardCharsets.UTF_8))
                 .orElse("{\"task\":\"" + cfg.task() + "\",\"schema\":…,\"table\":…} (one per table)");

@@ -1,6 +1,7 @@
 package io.hanacdc.target.kafka;
 
 import io.hanacdc.CdcException;
+import io.hanacdc.config.TargetNames;
 import io.hanacdc.schema.TableId;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -8,7 +9,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Topic names: {@code <prefix>.<schema>.<table>}, each source name escaped so that any name gives a topic
+ * Topic names: {@code <prefix>.<schema>.<table>}, where the schema part is the database hanacdc.target.database-map
+ * maps the schema to (else the schema) and the table part hanacdc.target.table-name's template (default the
+ * table), as for a table target; each part escaped so that any name gives a topic
  * name Kafka allows ({@code [a-zA-Z0-9._-]}, at most 249 characters) and no two names give the same one:
  * letters, digits and '_' stay, every other character becomes '-' and two hex digits per UTF-8 byte
  * ({@code Order Items} → {@code Order-20Items}, {@code a.b} → {@code a-2Eb}, {@code x-y} → {@code x-2Dy}).
@@ -19,9 +22,11 @@ final class TopicNames {
     private static final int MAX_LENGTH = 249;
     private static final char[] HEX = "0123456789ABCDEF".toCharArray();
     private final String prefix;
+    private final TargetNames naming;
 
-    TopicNames(String prefix) {
+    TopicNames(String prefix, TargetNames naming) {
         this.prefix = prefix;
+        this.naming = naming;
     }
 
     static String escape(String name) {
@@ -38,7 +43,7 @@ final class TopicNames {
     }
 
     String topic(TableId id) {
-        return prefix + "." + escape(id.schema()) + "." + escape(id.name());
+        return prefix + "." + escape(naming.database(id).orElse(id.schema())) + "." + escape(naming.tableName(id));
     }
 
     /** The topic of each table's column list per capture version (ColumnListRecords). */
@@ -66,6 +71,10 @@ final class TopicNames {
                         + " characters Kafka allows: set a shorter hanacdc.kafka.topic-prefix");
             }
             TableId other = seen.putIfAbsent(topic.replace('.', '_'), id);
+            if (other != null && topic(other).equals(topic)) {
+                throw new CdcException("tables " + other + " and " + id + " would both write to topic " + topic + ": give them distinct"
+                        + " names with hanacdc.target.table-name (e.g. ${schema}_${table}) or hanacdc.target.database-map");
+            }
             if (other != null) {
                 throw new CdcException("tables " + other + " and " + id + " would write to topics that differ only in '.' against '_' ("
                         + topic(other) + ", " + topic + "), which Kafka refuses: replicate one of them in a task with another"

@@ -6,13 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hanacdc.CdcException;
+import io.hanacdc.config.TargetNames;
 import io.hanacdc.schema.TableId;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Any source name maps to a topic name Kafka allows, no two to the same one, and collisions Kafka refuses are refused at start. */
 class TopicNamesTest {
-    private final TopicNames names = new TopicNames("erp");
+    private final TopicNames names = new TopicNames("erp", new TargetNames("${table}", Map.of()));
 
     @Test
     void lettersDigitsAndUnderscoreStayEverythingElseIsEscapedPerUtf8Byte() {
@@ -36,6 +38,17 @@ class TopicNamesTest {
         CdcException e = assertThrows(CdcException.class, () -> names.check(List.of(new TableId("S_A", "B"), new TableId("S", "A_B"))));
         assertTrue(e.getMessage().contains("S_A.B") && e.getMessage().contains("S.A_B") && e.getMessage().contains("topic-prefix"), e.getMessage());
         assertDoesNotThrow(() -> names.check(List.of(new TableId("S", "A"), new TableId("S", "B"))));
+    }
+
+    /** The target naming settings name topics as they name tables: the schema part mapped, the table part by the template. */
+    @Test
+    void targetNamingShapesTopicNamesAndTwoTablesOnOneTopicAreRefused() {
+        TopicNames mapped = new TopicNames("erp", new TargetNames("${schema}_${table}", Map.of("SALES", "sales replica")));
+        assertEquals("erp.sales-20replica.SALES_ORDERS", mapped.topic(new TableId("SALES", "ORDERS")));
+        assertEquals("erp.HR.HR_STAFF", mapped.topic(new TableId("HR", "STAFF")));
+        TopicNames flat = new TopicNames("erp", new TargetNames("${table}", Map.of("S1", "db", "S2", "db")));
+        CdcException e = assertThrows(CdcException.class, () -> flat.check(List.of(new TableId("S1", "T"), new TableId("S2", "T"))));
+        assertTrue(e.getMessage().contains("both write to topic erp.db.T") && e.getMessage().contains("table-name"), e.getMessage());
     }
 
     @Test
