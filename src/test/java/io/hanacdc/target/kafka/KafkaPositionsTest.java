@@ -1,6 +1,5 @@
 package io.hanacdc.target.kafka;
 
-import io.hanacdc.testing.IntegrationTest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -22,8 +21,6 @@ import io.hanacdc.watermark.Watermark;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,22 +28,10 @@ import org.junit.jupiter.api.Test;
  * compared-and-set on their version, and a producer of the table opened elsewhere fences this one, whose
  * transaction then fails as stale and leaves nothing a read_committed consumer sees.
  */
-@IntegrationTest
-class KafkaPositionsTest {
+class KafkaPositionsTest extends KafkaTaskSuite {
     private static final TableId ID = new TableId("s", "t");
     private static final SourceTable TABLE = new SourceTable(ID, List.of(new SourceColumn("id", "int", ColumnType.of(ColumnType.Kind.INTEGER), false)),
             List.of("id"));
-    private static KafkaBroker broker;
-
-    @BeforeAll
-    static void startBroker() throws Exception {
-        broker = KafkaBroker.start();
-    }
-
-    @AfterAll
-    static void stopBroker() throws Exception {
-        broker.close();
-    }
 
     private static Target open(String task) {
         Map<String, String> props = Map.of("hanacdc.task", task, "hanacdc.source.url", "jdbc:postgresql://h/erp", "hanacdc.tables", "s.t",

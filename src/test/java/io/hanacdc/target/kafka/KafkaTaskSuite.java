@@ -23,8 +23,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
 /**
- * Tasks from PostgreSQL into a real Kafka broker, started for the class: their settings, ticking them until a
- * topic holds what a test waits for, and reading topics as a read_committed consumer does.
+ * A real Kafka broker, started for the class, and tasks from PostgreSQL into it: their settings, ticking them until
+ * a topic holds what a test waits for, and reading topics as a read_committed consumer does.
  */
 @IntegrationTest
 abstract class KafkaTaskSuite {
