@@ -242,12 +242,14 @@ public final class TableWorker {
                 batch = next.get().over(stored); // read before its predecessor was stored: takes on the stored revision
             }
             // chunks while the turn lasts; a step that finds the window not drained returns the position as it was
-            while (position.phase() == Position.Phase.RESNAPSHOT && !turn.over()) {
-                Position before = position;
-                position = resnapshot.step(s, t, position);
-                if (position == before) {
+            Position p = position;
+            while (p != null && p.phase() == Position.Phase.RESNAPSHOT && !turn.over() && !standby && !Thread.currentThread().isInterrupted()) {
+                Position next = resnapshot.step(s, t, p);
+                if (next == p) {
                     break;
                 }
+                p = next;
+                position = p;
             }
         }
     }

@@ -51,7 +51,8 @@ final class TargetSchemaChange {
                 step.to().captureVersion().columnIds(), idsSurviveRenames);
         boolean keepDropped = decide(id, diff);
         boolean backfill = diff.added().stream().anyMatch(target::needsBackfill)
-                || !idsSurviveRenames && !diff.added().isEmpty() && !diff.dropped().isEmpty();
+                || !idsSurviveRenames && !diff.added().isEmpty() && !diff.dropped().isEmpty()
+                || diff.keyChanged() && target.keepsEveryChange(); // events keyed anew: the target forgets the old keys first (alter)
         Position stored = target.fenced(session, "ALTER TABLE " + step.to().target().qualifiedName() + " (" + diff + ")", before,
                 t -> alter(t, step, diff, keepDropped), backfill ? next.resnapshot() : next);
         LOG.info("table {}: target table now has the shape of capture version {} ({}){}", id, next.captureVersion(),

@@ -12,7 +12,7 @@ import java.util.Optional;
  * key, keys in the target's own order, and sums of row hashes over ranges of the first key column.
  * Values come back as the Java values the source side produces for the same column type.
  */
-public interface TargetRows {
+public interface TargetRows extends AutoCloseable {
     /** The rows in the table; a table that does not exist is a CdcException naming it. */
     long count(TargetSession s) throws SQLException;
 
@@ -38,4 +38,9 @@ public interface TargetRows {
 
     /** The sums of the given consecutive parts of a range, for checksums. */
     List<RangeChecksums.Sum> sums(TargetSession s, List<KeyRange> parts) throws SQLException;
+
+    /** Releases what the reads hold (a topic's states): verify closes each table's reads when its comparison ends. */
+    @Override
+    default void close() {
+    }
 }

@@ -62,30 +62,32 @@ public final class Verifier {
                 TargetTable targetTable = target.table(table);
                 TableComparison comparison = new TableComparison(dialect, target, targetTable, CHUNK_SIZE);
                 ChecksumComparison checksums = new ChecksumComparison(dialect, target, targetTable, comparison);
-                long estimate = dialect.estimateRows(s, table.id());
-                long deadline = System.nanoTime() + maxWait.toNanos();
-                List<String> missing = awaitColumns(comparison.target(), t, deadline);
-                if (!missing.isEmpty()) {
-                    out.printf("%s: 1 difference(s): the target table lacks column(s) %s of the source table%n", table.id(), missing);
-                    differences++;
-                    continue;
+                try (TargetRows reads = comparison.target()) { // a table's reads hold no more than its comparison
+                    long estimate = dialect.estimateRows(s, table.id());
+                    long deadline = System.nanoTime() + maxWait.toNanos();
+                    List<String> missing = awaitColumns(comparison.target(), t, deadline);
+                    if (!missing.isEmpty()) {
+                        out.printf("%s: 1 difference(s): the target table lacks column(s) %s of the source table%n", table.id(), missing);
+                        differences++;
+                        continue;
+                    }
+                    TableComparison.Outcome o;
+                    List<Difference> persisting;
+                    do { // more differences than listed: once the listed ones are gone, compare the whole table again
+                        o = checksums.compare(s, t, progress(table, estimate));
+                        persisting = settle(comparison, s, t, positions, o.listed(), deadline);
+                    } while (o.unlisted() > 0 && persisting.isEmpty() && System.nanoTime() < deadline);
+                    long found = persisting.size() + o.unlisted();
+                    out.printf("%s: source %d rows, target %d rows, %d compared, %d difference(s); %s, %d rows read%n",
+                            table.id(), o.sourceRows(), o.targetRows(), o.compared(), found, o.method(), o.fetched());
+                    persisting.forEach(d -> out.println("  " + d));
+                    if (o.unlisted() > 0) {
+                        out.println("  ... and " + o.unlisted() + " more, not re-checked (only the first " + Findings.MAX_LISTED + " are listed)");
+                    }
+                    compared += o.compared();
+                    fetched += o.fetched();
+                    differences += found;
                 }
-                TableComparison.Outcome o;
-                List<Difference> persisting;
-                do { // more differences than listed: once the listed ones are gone, compare the whole table again
-                    o = checksums.compare(s, t, progress(table, estimate));
-                    persisting = settle(comparison, s, t, positions, o.listed(), deadline);
-                } while (o.unlisted() > 0 && persisting.isEmpty() && System.nanoTime() < deadline);
-                long found = persisting.size() + o.unlisted();
-                out.printf("%s: source %d rows, target %d rows, %d compared, %d difference(s); %s, %d rows read%n",
-                        table.id(), o.sourceRows(), o.targetRows(), o.compared(), found, o.method(), o.fetched());
-                persisting.forEach(d -> out.println("  " + d));
-                if (o.unlisted() > 0) {
-                    out.println("  ... and " + o.unlisted() + " more, not re-checked (only the first " + Findings.MAX_LISTED + " are listed)");
-                }
-                compared += o.compared();
-                fetched += o.fetched();
-                differences += found;
             }
             out.printf("verify: %d table(s), %d rows compared, %d difference(s): %s%n", resolved.size(), compared, differences,
                     differences == 0 ? "source and target are equal" : "source and target differ");

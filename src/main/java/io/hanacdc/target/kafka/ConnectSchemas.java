@@ -22,14 +22,15 @@ final class ConnectSchemas {
     private ConnectSchemas() {}
 
     static ObjectNode key(SourceTable table, String topic) {
-        return struct(table.keyColumns(), topic + ".Key", false);
+        return struct(table.keyColumns(), topic + ".Key", false, false);
     }
 
     static ObjectNode envelope(SourceTable table, String topic) {
         ObjectNode envelope = JSON.createObjectNode().put("type", "struct").put("optional", false).put("name", topic + ".Envelope");
         ArrayNode fields = envelope.putArray("fields");
-        fields.add(struct(table.columns(), topic + ".Value", true).put("field", "before"));
-        fields.add(struct(table.columns(), topic + ".Value", true).put("field", "after"));
+        // a delete's before holds the key columns only (the triggers keep no other old image): its other fields may be absent
+        fields.add(struct(table.columns(), topic + ".Before", true, true).put("field", "before"));
+        fields.add(struct(table.columns(), topic + ".Value", true, false).put("field", "after"));
         fields.add(source());
         fields.add(field("op", "string", false));
         fields.add(field("ts_ms", "int64", true));
@@ -49,11 +50,11 @@ final class ConnectSchemas {
         return out;
     }
 
-    private static ObjectNode struct(List<SourceColumn> columns, String name, boolean optional) {
+    private static ObjectNode struct(List<SourceColumn> columns, String name, boolean optional, boolean fieldsOptional) {
         ObjectNode s = JSON.createObjectNode().put("type", "struct").put("optional", optional).put("name", name);
         ArrayNode fields = s.putArray("fields");
         for (SourceColumn c : columns) {
-            ObjectNode f = field(c.name(), type(c), c.nullable());
+            ObjectNode f = field(c.name(), type(c), fieldsOptional || c.nullable());
             String semantic = semantic(c);
             if (semantic != null) {
                 f.put("name", semantic);

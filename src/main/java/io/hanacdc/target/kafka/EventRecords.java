@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntSupplier;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.utils.Utils;
 
 /**
  * Change events as Kafka records in Debezium's envelope, so Debezium's consumers read them unchanged: the key
@@ -48,7 +49,7 @@ final class EventRecords {
 
     /**
      * @param captureVersion the capture version whose shape the rows have, for events of copied rows (a CDC row names its own)
-     * @param partitions     the topic's partition count, asked only for a truncate
+     * @param partitions     the topic's partition count, asked for a truncate and for keys with their Connect schema
      */
     List<ProducerRecord<byte[], byte[]>> records(String topic, SourceTable table, int captureVersion, List<ChangeEvent> events,
                                                  IntSupplier partitions) {
@@ -85,12 +86,21 @@ final class EventRecords {
                 value.set("after", after);
             }
             byte[] keyBytes = bytes(keySchema, key);
-            out.add(new ProducerRecord<>(topic, keyBytes, bytes(valueSchema, envelope(value, op(e.kind()), now, table, captureVersion, e.cdc()))));
+            Integer partition = schemas ? partition(bytes(key), partitions) : null; // else the default partitioner's, from the same bytes
+            out.add(new ProducerRecord<>(topic, partition, keyBytes, bytes(valueSchema, envelope(value, op(e.kind()), now, table, captureVersion, e.cdc()))));
             if (delete && tombstones) {
-                out.add(new ProducerRecord<>(topic, keyBytes, null));
+                out.add(new ProducerRecord<>(topic, partition, keyBytes, null));
             }
         }
         return out;
+    }
+
+    /**
+     * The partition of a key with its Connect schema: the one the default partitioner gives the bare key, so a key's
+     * events stay in one partition when its schema changes (a key column widened) and whether schemas are on or off.
+     */
+    private static int partition(byte[] bareKey, IntSupplier partitions) {
+        return Utils.toPositive(Utils.murmur2(bareKey)) % partitions.getAsInt();
     }
 
     private static String op(ChangeEvent.Kind kind) {

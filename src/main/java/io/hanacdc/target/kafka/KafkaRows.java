@@ -12,7 +12,6 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -24,7 +23,6 @@ final class KafkaRows implements TargetRows {
     private static final ObjectMapper JSON = new ObjectMapper();
     private final SourceTable table;
     private final TopicState state;
-    private Map<ByteBuffer, byte[]> rows;
     private List<ByteBuffer> sortedKeys;
 
     KafkaRows(SourceTable table, TopicState state) {
@@ -34,15 +32,16 @@ final class KafkaRows implements TargetRows {
 
     @Override
     public long count(TargetSession s) {
-        return refresh().size();
+        state.refresh();
+        return state.size();
     }
 
     @Override
     public List<Object[]> rowsByKey(TargetSession s, List<Object[]> keys) {
-        Map<ByteBuffer, byte[]> current = refresh();
+        state.refresh();
         List<Object[]> out = new ArrayList<>();
         for (Object[] key : keys) {
-            byte[] value = current.get(keyBytes(key));
+            byte[] value = state.get(keyBytes(key));
             if (value != null) {
                 out.add(EventValues.row(table, ConnectSchemas.payload(TopicState.read(value)).get("after")));
             }
@@ -55,9 +54,9 @@ final class KafkaRows implements TargetRows {
         if (range.isPresent()) {
             throw new IllegalStateException("a topic is compared row by row, never by key range");
         }
-        if (after == null || sortedKeys == null) {
-            refresh();
-            sortedKeys = new ArrayList<>(rows.keySet());
+        if (after == null || sortedKeys == null) { // the keys as of the pass's start: a key added since is not extra yet
+            state.refresh();
+            sortedKeys = state.keys();
             Collections.sort(sortedKeys);
         }
         int from = after == null ? 0 : Collections.binarySearch(sortedKeys, keyBytes(after));
@@ -85,6 +84,11 @@ final class KafkaRows implements TargetRows {
     }
 
     @Override
+    public void close() {
+        state.close();
+    }
+
+    @Override
     public RangeChecksums.Bounds bounds(TargetSession s) {
         throw new IllegalStateException("a topic is compared row by row");
     }
@@ -92,11 +96,6 @@ final class KafkaRows implements TargetRows {
     @Override
     public List<RangeChecksums.Sum> sums(TargetSession s, List<KeyRange> parts) {
         throw new IllegalStateException("a topic is compared row by row");
-    }
-
-    private Map<ByteBuffer, byte[]> refresh() {
-        rows = state.current();
-        return rows;
     }
 
     private ByteBuffer keyBytes(Object[] key) {

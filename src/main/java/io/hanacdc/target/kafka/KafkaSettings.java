@@ -113,6 +113,7 @@ record KafkaSettings(String bootstrapServers, String topicPrefix, int partitions
         Map<String, Object> c = only(ConsumerConfig.configNames());
         c.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         c.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        c.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false); // a read must never create the topic it looks for
         return c;
     }
 

@@ -37,10 +37,14 @@ final class KafkaTable implements TargetTable {
         return source;
     }
 
-    /** Creates the topic when missing (true); an existing one is taken as it is, whatever its partitions. */
+    /** Creates the topic when missing (true); an existing one is taken as it is, whatever its partitions, unless compacted. */
     @Override
     public boolean ensure(TargetSession s) {
-        return target.createTopic(topic, false);
+        boolean created = target.createTopic(topic, false);
+        if (!created) {
+            target.refuseCompacted(topic);
+        }
+        return created;
     }
 
     /** In the session's open transaction (see KafkaTarget#commit). */

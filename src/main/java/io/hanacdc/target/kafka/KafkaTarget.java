@@ -21,16 +21,18 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.KafkaFuture;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.TopicExistsException;
 
@@ -57,8 +59,6 @@ public final class KafkaTarget implements Target {
     private final KafkaPositions positions;
     private final EventRecords events;
     private final ColumnListRecords columnLists;
-    /** verify's readers of topics, closed with the target. */
-    private final List<TopicState> openStates = new CopyOnWriteArrayList<>();
 
     private KafkaTarget(KafkaSettings settings, String task, String sourceDatabase, TargetNames naming) {
         this.settings = settings;
@@ -145,6 +145,21 @@ public final class KafkaTarget implements Target {
         }
     }
 
+    /**
+     * A table's topic must take keyless records: a truncate event has no key (Debezium's neither), and a compacted
+     * topic refuses those, so a truncate, a re-created source table or rows found vanished could never be written.
+     */
+    void refuseCompacted(String topic) {
+        ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+        Config config = await("topic " + topic + " could not be described", admin.describeConfigs(List.of(resource)).values().get(resource));
+        ConfigEntry policy = config.get(TopicConfig.CLEANUP_POLICY_CONFIG);
+        if (policy != null && policy.value() != null && policy.value().contains(TopicConfig.CLEANUP_POLICY_COMPACT)) {
+            throw new CdcException("topic " + topic + " is compacted (cleanup.policy=" + policy.value() + "): a truncate event has no key,"
+                    + " which a compacted topic refuses. Give the table's topic cleanup.policy=delete (retention as you need);"
+                    + " a consumer that keeps the last state per key reads the tombstones and truncates from it");
+        }
+    }
+
     /** The future's value; a failure, a timeout or an interrupt as a CdcException saying {@code failure} and why. */
     static <T> T await(String failure, KafkaFuture<T> future) {
         try {
@@ -207,7 +222,8 @@ public final class KafkaTarget implements Target {
     public Counted count(TargetSession s, TargetTable table, TableId id) {
         Optional<Position> position = positions.load(s, id);
         try (TopicState keys = new TopicState(table.qualifiedName(), settings.consumer(), Runtime.getRuntime().maxMemory() / 4, true)) {
-            return new Counted(position, keys.current().size());
+            keys.refresh();
+            return new Counted(position, keys.size());
         }
     }
 
@@ -222,9 +238,16 @@ public final class KafkaTarget implements Target {
         throw notYet("dropping a topic (check's scratch tables)");
     }
 
-    /** Nothing to change on the topic: the events take the new shape, its column list goes with its first events (KafkaTable). */
+    /**
+     * The events take the new shape, its column list goes with its first events (KafkaTable). A new primary key keys
+     * the events anew: a truncate event first, so consumers forget the rows under their old keys (the table is then
+     * copied again, see TargetSchemaChange).
+     */
     @Override
-    public void alter(TargetSession s, TargetTable from, TargetTable to, SchemaDiff diff, boolean keepDropped) {
+    public void alter(TargetSession s, TargetTable from, TargetTable to, SchemaDiff diff, boolean keepDropped) throws SQLException {
+        if (diff.keyChanged()) {
+            recreate(s, to);
+        }
     }
 
     @Override
@@ -235,9 +258,7 @@ public final class KafkaTarget implements Target {
     /** Holds the topic's last state per key in memory, up to a quarter of the heap (TopicState). */
     @Override
     public TargetRows rows(TargetTable table) {
-        TopicState state = new TopicState(table.qualifiedName(), settings.consumer(), Runtime.getRuntime().maxMemory() / 4, false);
-        openStates.add(state);
-        return new KafkaRows(table.source(), state);
+        return new KafkaRows(table.source(), new TopicState(table.qualifiedName(), settings.consumer(), Runtime.getRuntime().maxMemory() / 4, false));
     }
 
     @Override
@@ -252,7 +273,6 @@ public final class KafkaTarget implements Target {
 
     @Override
     public void close() {
-        openStates.forEach(TopicState::close);
         reader.close();
         admin.close();
     }

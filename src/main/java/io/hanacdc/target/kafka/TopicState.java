@@ -6,6 +6,7 @@ import io.hanacdc.CdcException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,8 +44,8 @@ final class TopicState implements AutoCloseable {
         this.keysOnly = keysOnly;
     }
 
-    /** The states by key (the key's JSON bytes), once every record committed before this call is read. */
-    Map<ByteBuffer, byte[]> current() {
+    /** Reads every record committed before this call; then {@link #get}, {@link #size} and {@link #keys} answer as of then. */
+    void refresh() {
         if (assigned == null) {
             var infos = consumer.partitionsFor(topic, WAIT);
             if (infos == null || infos.isEmpty()) {
@@ -55,18 +56,38 @@ final class TopicState implements AutoCloseable {
             consumer.seekToBeginning(assigned);
         }
         Map<TopicPartition, Long> end = consumer.endOffsets(assigned, WAIT);
-        long deadline = System.nanoTime() + WAIT.toNanos();
+        long stalledSince = System.nanoTime();
         while (assigned.stream().anyMatch(p -> consumer.position(p, WAIT) < end.get(p))) {
-            if (System.nanoTime() > deadline) {
-                throw new CdcException("topic " + topic + ": not read to its end within " + WAIT.toSeconds() + " s (a transaction open that long?)");
+            if (System.nanoTime() - stalledSince > WAIT.toNanos()) {
+                throw new CdcException("topic " + topic + ": no record could be read for " + WAIT.toSeconds() + " s before its end"
+                        + " (a transaction open that long?)");
             }
             for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200))) {
                 apply(r);
+                stalledSince = System.nanoTime();
             }
         }
-        Map<ByteBuffer, byte[]> all = new HashMap<>();
-        partitions.values().forEach(all::putAll);
-        return all;
+    }
+
+    /** The state of a key (its JSON bytes), null when the topic does not hold it; a key's records are all in one partition. */
+    byte[] get(ByteBuffer key) {
+        for (Map<ByteBuffer, byte[]> states : partitions.values()) {
+            byte[] value = states.get(key);
+            if (value != null) {
+                return value;
+            }
+        }
+        return null;
+    }
+
+    long size() {
+        return partitions.values().stream().mapToLong(Map::size).sum();
+    }
+
+    List<ByteBuffer> keys() {
+        List<ByteBuffer> keys = new ArrayList<>();
+        partitions.values().forEach(states -> keys.addAll(states.keySet()));
+        return keys;
     }
 
     private void apply(ConsumerRecord<byte[], byte[]> r) {

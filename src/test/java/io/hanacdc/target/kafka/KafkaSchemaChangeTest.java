@@ -1,15 +1,19 @@
 package io.hanacdc.target.kafka;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.hanacdc.CdcException;
 import io.hanacdc.pipeline.CdcTask;
 import io.hanacdc.testing.Pipeline;
 import io.hanacdc.testing.TestDatabases;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -54,6 +58,40 @@ class KafkaSchemaChangeTest extends KafkaTaskSuite {
         assertEquals(1, second.get("columns").get(0).get("key_position").asInt());
         assertEquals(topic, second.get("topic").asText());
         assertEquals(List.of("id", "label"), names(versions.get(versions.size() - 1).value().get("columns")));
+    }
+
+    /** A new primary key, where the policy applies it: a truncate event, then every row under its new key. */
+    @Test
+    void aNewPrimaryKeyKeysTheEventsAnew() throws Exception {
+        String pg = TestDatabases.freshPostgres("kafka");
+        Pipeline.exec(pg, "CREATE TABLE t (id int PRIMARY KEY, v int NOT NULL)", "INSERT INTO t VALUES (1, 10), (2, 20)");
+        Map<String, String> settings = settings(pg, "rekey", "public.t");
+        settings.put("hanacdc.schema-changes.change-key", "apply");
+        CdcTask task = start(settings);
+        try {
+            tickUntil("rekey.public.t", e -> e.size() == 2, task);
+            Pipeline.exec(pg, "ALTER TABLE t DROP CONSTRAINT t_pkey", "ALTER TABLE t ADD PRIMARY KEY (v)");
+            task.checkSchemas();
+            Pipeline.exec(pg, "UPDATE t SET id = 3 WHERE v = 20");
+            List<TopicReader.Event> events = tickUntil("rekey.public.t", e -> e.size() >= 5 && rebuilt(e).size() == 2
+                    && rebuilt(e).containsKey("{\"v\":20}") && rebuilt(e).get("{\"v\":20}").contains("\"id\":3"), task);
+            assertTrue(ops(events).contains("t"), "old keys forgotten: " + ops(events));
+            assertEquals(Map.of("{\"v\":10}", "{\"id\":1,\"v\":10}", "{\"v\":20}", "{\"id\":3,\"v\":20}"), rebuilt(events));
+        } finally {
+            task.close();
+        }
+    }
+
+    /** A table topic found compacted is refused at start, saying why: it could not take a truncate event, which has no key. */
+    @Test
+    void aCompactedTableTopicIsRefusedAtStart() throws Exception {
+        String pg = TestDatabases.freshPostgres("kafka");
+        Pipeline.exec(pg, "CREATE TABLE t (id int PRIMARY KEY, v int NOT NULL)");
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", broker.bootstrapServers()))) {
+            admin.createTopics(List.of(new NewTopic("compacted.public.t", 1, (short) 1).configs(Map.of("cleanup.policy", "compact")))).all().get();
+        }
+        CdcException e = assertThrows(CdcException.class, () -> start(settings(pg, "compacted", "public.t")).close());
+        assertTrue(e.getMessage().contains("compacted.public.t is compacted") && e.getMessage().contains("cleanup.policy=delete"), e.getMessage());
     }
 
     private static List<String> names(JsonNode columns) {

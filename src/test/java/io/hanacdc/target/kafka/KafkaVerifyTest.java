@@ -11,6 +11,8 @@ import io.hanacdc.schema.TablePattern;
 import io.hanacdc.testing.Pipeline;
 import io.hanacdc.testing.TestDatabases;
 import io.hanacdc.verify.Verifier;
+import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.json.JsonConverter;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -71,6 +73,18 @@ class KafkaVerifyTest extends KafkaTaskSuite {
             assertEquals("string", after.get("fields").get(1).get("type").asText());
             assertEquals("d", events.get(1).value().get("payload").get("op").asText());
             assertTrue(events.get(2).value() == null, "the tombstone stays a null value");
+            JsonConverter keys = new JsonConverter();
+            keys.configure(Map.of("schemas.enable", "true"), true);
+            JsonConverter values = new JsonConverter();
+            values.configure(Map.of("schemas.enable", "true"), false);
+            for (TopicReader.Event e : events) { // as a Connect sink reads them: none refused
+                keys.toConnectData("schemas.public.s", e.key().toString().getBytes(StandardCharsets.UTF_8));
+                if (e.value() != null) {
+                    values.toConnectData("schemas.public.s", e.value().toString().getBytes(StandardCharsets.UTF_8));
+                }
+            }
+            Struct delete = (Struct) values.toConnectData("schemas.public.s", events.get(1).value().toString().getBytes(StandardCharsets.UTF_8)).value();
+            assertEquals(1L, delete.getStruct("before").get("id"));
         } finally {
             task.close();
         }
