@@ -33,8 +33,8 @@
  * <p><b>Tests.</b> WatermarkModelTest runs {@link StreamRange} against random schedules of concurrent
  * transactions (as shared/model/watermark_sim.py): an exact A and PostgreSQL snapshots lose nothing;
  * A read before H, or xmax ignored, lose rows. BatchQueryEquivalence, run by the source behaviour
- * suite on every source (HANA's SQL on a live HANA): the SQL selects exactly what {@link StreamRange#selects} does. IsolationTest and GapProbeTest: real concurrent PostgreSQL
- * transactions. WatermarkProbeTest: {@code hana-cdc check}'s watermark probe, which checks the
+ * suite on every source (HANA's SQL on a live HANA): the SQL selects exactly what {@link StreamRange#selects} does. IsolationTest and GapProbeTest: real concurrent source
+ * transactions (PostgreSQL; SAP HANA's too where a live one is configured). WatermarkProbeTest: {@code hana-cdc check}'s watermark probe, which checks the
  * guarantee on the user's own engine, fails when A misses an open transaction. HanaSqlGoldenTest pins
  * HANA's H, A and batch SQL, every status but INACTIVE counting as open.
  */

@@ -1,5 +1,7 @@
 package io.hanacdc.admin;
 
+import static io.hanacdc.testing.FreshSource.G;
+import static io.hanacdc.testing.FreshSource.G_TEXT;
 import static io.hanacdc.testing.Pipeline.count;
 import static io.hanacdc.testing.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -8,8 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.pipeline.TableCommands;
 import io.hanacdc.pipeline.TableWorker;
+import io.hanacdc.testing.BehaviourSuite;
+import io.hanacdc.testing.FreshSource;
 import io.hanacdc.testing.Pipeline;
-import io.hanacdc.testing.TargetSuite;
 import io.hanacdc.testing.Workload;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,17 +20,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Operator commands take effect while the task runs: pause, resume, resets, and a re-snapshot under concurrent writes. */
-@MethodSource("io.hanacdc.testing.TargetFixture#selected")
-class TableControlTest extends TargetSuite {
+@MethodSource("io.hanacdc.testing.FixtureMatrix#selected")
+class TableControlTest extends BehaviourSuite {
     @Test
     void pauseHoldsChangesBackAndResumeAppliesThem() throws Exception {
-        try (Pipeline p = new Pipeline("pause", target)) {
-            exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY, v text)");
-            p.set("hanacdc.tables", "public.t").start();
+        FreshSource s = fresh("pause");
+        try (Pipeline p = s.pipeline(target)) {
+            s.exec(s.createTable("t", Workload.COLUMNS));
+            p.set("hanacdc.tables", s.entry("t")).start();
             p.awaitConverged(20_000);
             TableWorker w = p.task().workers().get(0);
             assertTrue(p.command(w, TableCommands.pause()).paused());
-            exec(p.sourceUrl, "INSERT INTO public.t VALUES (1, 'while paused')");
+            s.exec("INSERT INTO " + s.table("t") + " VALUES (1, 'while paused')");
             for (int i = 0; i < 5; i++) {
                 p.tick();
             }
@@ -47,16 +51,17 @@ class TableControlTest extends TargetSuite {
 
     @Test
     void resetsSkipOrReplayChanges() throws Exception {
-        try (Pipeline p = new Pipeline("reset", target)) {
-            exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY, v text)");
-            p.set("hanacdc.tables", "public.t").start();
+        FreshSource s = fresh("reset");
+        try (Pipeline p = s.pipeline(target)) {
+            s.exec(s.createTable("t", Workload.COLUMNS));
+            p.set("hanacdc.tables", s.entry("t")).start();
             p.awaitConverged(20_000);
             TableWorker w = p.task().workers().get(0);
             p.command(w, TableCommands.pause());
-            exec(p.sourceUrl, "INSERT INTO public.t VALUES (1, 'skipped by the reset')");
+            s.exec("INSERT INTO " + s.table("t") + " VALUES (1, 'skipped by the reset')");
             p.command(w, TableCommands.resetToLatest());
             p.command(w, TableCommands.resume());
-            exec(p.sourceUrl, "INSERT INTO public.t VALUES (2, 'after the reset')");
+            s.exec("INSERT INTO " + s.table("t") + " VALUES (2, 'after the reset')");
             for (int i = 0; i < 5; i++) {
                 p.tick();
             }
@@ -74,14 +79,14 @@ class TableControlTest extends TargetSuite {
 
     @Test
     void resnapshotRepairsDriftWhileConcurrentChangesAreNeitherLostNorReverted() throws Exception {
-        try (Pipeline p = new Pipeline("resnap", target)) {
-            exec(p.sourceUrl, "CREATE TABLE public.big (id int PRIMARY KEY, v text)",
-                    "INSERT INTO public.big SELECT g, md5(g::text) FROM generate_series(1, 5000) g");
-            p.set("hanacdc.tables", "public.big").set("hanacdc.snapshot.chunk-size", "300").start();
+        FreshSource s = fresh("resnap");
+        try (Pipeline p = s.pipeline(target)) {
+            s.exec(s.createTable("big", Workload.COLUMNS), s.insertSeries("big", 1, 5000, G + ", 'v' || " + G_TEXT));
+            p.set("hanacdc.tables", s.entry("big")).set("hanacdc.snapshot.chunk-size", "300").start();
             p.awaitConverged(30_000);
             exec(p.targetUrl, "UPDATE big SET v = 'drifted' WHERE id % 10 = 0", "DELETE FROM big WHERE id % 17 = 0"); // drift on the target
             TableWorker w = p.task().workers().get(0);
-            Workload writers = new Workload(p.sourceUrl, "public.big", 4000, 3).start();
+            Workload writers = new Workload(s, "big", 4000, 3).start();
             assertEquals(Position.Phase.RESNAPSHOT, p.command(w, TableCommands.resnapshot()).phase());
             long end = System.currentTimeMillis() + 20_000;
             while (!"STREAMING".equals(w.status().phase()) && System.currentTimeMillis() < end) {

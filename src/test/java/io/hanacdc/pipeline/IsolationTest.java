@@ -1,31 +1,33 @@
 package io.hanacdc.pipeline;
 
-import static io.hanacdc.testing.Pipeline.exec;
+import static io.hanacdc.testing.FreshSource.G;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hanacdc.testing.IntegrationTest;
+import io.hanacdc.testing.BehaviourSuite;
+import io.hanacdc.testing.FreshSource;
 import io.hanacdc.testing.Pipeline;
 import io.hanacdc.testing.TestDatabases;
 import io.hanacdc.testing.Workload;
 import java.sql.Connection;
 import java.sql.Statement;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Long transactions hold back only their own rows; concurrent writers on several tables converge. */
-@IntegrationTest
-class IsolationTest {
-
+@MethodSource("io.hanacdc.testing.FixtureMatrix#selected")
+class IsolationTest extends BehaviourSuite {
     @Test
     void aLongOpenTransactionOnOneTableDelaysNeitherOtherTablesNorLaterRowsAndLosesNothing() throws Exception {
-        try (Pipeline p = new Pipeline("longtx")) {
-            exec(p.sourceUrl, "CREATE TABLE public.x (id int PRIMARY KEY, v text)", "CREATE TABLE public.y (id int PRIMARY KEY, v text)");
-            p.set("hanacdc.tables", "public.x,public.y").start();
+        FreshSource s = fresh("longtx");
+        try (Pipeline p = s.pipeline(target)) {
+            s.exec(s.createTable("x", Workload.COLUMNS), s.createTable("y", Workload.COLUMNS));
+            p.set("hanacdc.tables", s.entry("x") + "," + s.entry("y")).start();
             p.awaitConverged(20_000);
-            try (Connection longTx = TestDatabases.connect(p.sourceUrl); Statement s = longTx.createStatement()) {
+            try (Connection longTx = TestDatabases.connect(s.url()); Statement st = longTx.createStatement()) {
                 longTx.setAutoCommit(false);
-                s.execute("INSERT INTO public.x VALUES (1, 'held by the long transaction')"); // takes the lower data id
-                exec(p.sourceUrl, "INSERT INTO public.x VALUES (2, 'committed after')", "INSERT INTO public.y VALUES (1, 'other table')");
+                st.execute("INSERT INTO " + s.table("x") + " VALUES (1, 'held by the long transaction')"); // takes the lower data id
+                s.exec("INSERT INTO " + s.table("x") + " VALUES (2, 'committed after')", "INSERT INTO " + s.table("y") + " VALUES (1, 'other table')");
                 for (int i = 0; i < 5; i++) {
                     p.tick();
                 }
@@ -40,12 +42,12 @@ class IsolationTest {
 
     @Test
     void concurrentWritersOnSeveralTablesConverge() throws Exception {
-        try (Pipeline p = new Pipeline("concurrent")) {
-            exec(p.sourceUrl, "CREATE TABLE public.a (id int PRIMARY KEY, v text)", "CREATE TABLE public.b (id int PRIMARY KEY, v text)",
-                    "INSERT INTO public.a SELECT g, 'seed' FROM generate_series(1, 500) g");
-            p.set("hanacdc.tables", "public.*").set("hanacdc.batch-size", "37").start();
-            Workload wa = new Workload(p.sourceUrl, "public.a", 300, 4).start();
-            Workload wb = new Workload(p.sourceUrl, "public.b", 300, 4).start();
+        FreshSource s = fresh("concurrent");
+        try (Pipeline p = s.pipeline(target)) {
+            s.exec(s.createTable("a", Workload.COLUMNS), s.createTable("b", Workload.COLUMNS), s.insertSeries("a", 1, 500, G + ", 'seed'"));
+            p.set("hanacdc.tables", s.entry("*")).set("hanacdc.batch-size", "37").start();
+            Workload wa = new Workload(s, "a", 300, 4).start();
+            Workload wb = new Workload(s, "b", 300, 4).start();
             long end = System.currentTimeMillis() + 6_000;
             while (System.currentTimeMillis() < end) {
                 p.tick();

@@ -1,49 +1,54 @@
 package io.hanacdc.pipeline;
 
+import static io.hanacdc.testing.FreshSource.G;
+import static io.hanacdc.testing.FreshSource.G_TEXT;
 import static io.hanacdc.testing.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hanacdc.testing.BehaviourSuite;
+import io.hanacdc.testing.FreshSource;
 import io.hanacdc.testing.Pipeline;
-import io.hanacdc.testing.TargetSuite;
 import io.hanacdc.testing.TestDatabases;
 import io.hanacdc.testing.Workload;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** PostgreSQL → MySQL/MariaDB end to end: DML of every kind, types, names, snapshot, restart. */
-@MethodSource("io.hanacdc.testing.TargetFixture#selected")
-class PipelineTest extends TargetSuite {
+/** Source → MySQL/MariaDB end to end: DML of every kind, types, names, snapshot, restart; at both PostgreSQL trigger levels. */
+@MethodSource("io.hanacdc.testing.FixtureMatrix#selectedWithRowTriggers")
+class PipelineTest extends BehaviourSuite {
     @Test
     void insertsUpdatesDeletesAndKeyChangesReplicate() throws Exception {
-        try (Pipeline p = new Pipeline("dml", target)) {
-            exec(p.sourceUrl, "CREATE SCHEMA app", "CREATE TABLE app.items (id int PRIMARY KEY DEFERRABLE, name text, qty int)",
-                    "INSERT INTO app.items SELECT g, 'item ' || g, g FROM generate_series(1, 50) g");
-            p.set("hanacdc.tables", "app.items").start();
+        FreshSource s = fresh("dml");
+        String t = s.table("items");
+        try (Pipeline p = s.pipeline(target)) {
+            s.exec(s.createTable("items", "\"id\" INTEGER NOT NULL, \"name\" VARCHAR(100), \"qty\" INTEGER, " + s.shiftableKey("\"id\"")),
+                    s.insertSeries("items", 1, 50, G + ", 'item ' || " + G_TEXT + ", " + G));
+            p.set("hanacdc.tables", s.entry("items")).start();
             p.awaitConverged(20_000);
-            exec(p.sourceUrl,
-                    "INSERT INTO app.items VALUES (100, 'new', 1)",
-                    "UPDATE app.items SET qty = qty + 1 WHERE id <= 10",
-                    "DELETE FROM app.items WHERE id BETWEEN 20 AND 25",
-                    "UPDATE app.items SET id = id + 1000 WHERE id BETWEEN 30 AND 35", // key change, multi-row
-                    "UPDATE app.items SET id = 85 - id WHERE id BETWEEN 40 AND 45",   // keys swap within one statement
-                    "UPDATE app.items SET id = id + 1 WHERE id BETWEEN 46 AND 50",   // keys shift onto each other
-                    "INSERT INTO app.items VALUES (20, 'reborn', 0)",
-                    "DELETE FROM app.items WHERE id = 100");
-            try (Connection c = TestDatabases.connect(p.sourceUrl); Statement s = c.createStatement()) {
+            s.exec("INSERT INTO " + t + " VALUES (100, 'new', 1)",
+                    "UPDATE " + t + " SET \"qty\" = \"qty\" + 1 WHERE \"id\" <= 10",
+                    "DELETE FROM " + t + " WHERE \"id\" BETWEEN 20 AND 25",
+                    "UPDATE " + t + " SET \"id\" = \"id\" + 1000 WHERE \"id\" BETWEEN 30 AND 35", // key change, multi-row
+                    "UPDATE " + t + " SET \"id\" = 85 - \"id\" WHERE \"id\" BETWEEN 40 AND 45",   // keys swap within one statement
+                    "UPDATE " + t + " SET \"id\" = \"id\" + 1 WHERE \"id\" BETWEEN 46 AND 50",   // keys shift onto each other
+                    "INSERT INTO " + t + " VALUES (20, 'reborn', 0)",
+                    "DELETE FROM " + t + " WHERE \"id\" = 100");
+            try (Connection c = TestDatabases.connect(s.url()); Statement st = c.createStatement()) {
                 c.setAutoCommit(false);
-                s.execute("INSERT INTO app.items VALUES (200, 'rolled back', 0)");
-                s.execute("UPDATE app.items SET name = 'rolled back' WHERE id = 1");
+                st.execute("INSERT INTO " + t + " VALUES (200, 'rolled back', 0)");
+                st.execute("UPDATE " + t + " SET \"name\" = 'rolled back' WHERE \"id\" = 1");
                 c.rollback();
-                s.execute("INSERT INTO app.items VALUES (201, 'kept', 0)");
-                s.execute("SAVEPOINT sp");
-                s.execute("INSERT INTO app.items VALUES (202, 'savepoint rolled back', 0)");
-                s.execute("DELETE FROM app.items WHERE id = 2");
-                s.execute("ROLLBACK TO SAVEPOINT sp");
-                s.execute("UPDATE app.items SET name = 'after savepoint' WHERE id = 3");
+                st.execute("INSERT INTO " + t + " VALUES (201, 'kept', 0)");
+                st.execute("SAVEPOINT \"sp\"");
+                st.execute("INSERT INTO " + t + " VALUES (202, 'savepoint rolled back', 0)");
+                st.execute("DELETE FROM " + t + " WHERE \"id\" = 2");
+                st.execute("ROLLBACK TO SAVEPOINT \"sp\"");
+                st.execute("UPDATE " + t + " SET \"name\" = 'after savepoint' WHERE \"id\" = 3");
                 c.commit();
             }
             p.awaitConverged(20_000);
@@ -54,25 +59,31 @@ class PipelineTest extends TargetSuite {
 
     @Test
     void keysOnlyCaptureStoresOnlyKeysAndConvergesByReReadingRows() throws Exception {
-        try (Pipeline p = new Pipeline("keysonly", target)) {
-            exec(p.sourceUrl, "CREATE TABLE public.w (a int, b text, wide text, n numeric(10,2), PRIMARY KEY (a, b))",
-                    "INSERT INTO public.w SELECT g % 7, 'k' || g, repeat('x', g), g FROM generate_series(1, 300) g");
-            p.set("hanacdc.tables", "public.w").set("hanacdc.capture.mode", "keys-only").start();
+        FreshSource s = fresh("keysonly");
+        String t = s.table("w");
+        try (Pipeline p = s.pipeline(target)) {
+            s.exec(s.createTable("w", "\"a\" INTEGER NOT NULL, \"b\" VARCHAR(20) NOT NULL, \"wide\" VARCHAR(300), \"n\" DECIMAL(10,2),"
+                    + " PRIMARY KEY (\"a\", \"b\")"), s.insertSeries("w", 1, 300, "MOD(" + G + ", 7), 'k' || " + G_TEXT + ", LPAD('x', " + G + ", 'x'), " + G));
+            p.set("hanacdc.tables", s.entry("w")).set("hanacdc.capture.mode", "keys-only").start();
             p.awaitConverged(20_000);
-            assertEquals(7, Pipeline.count(p.sourceUrl, "SELECT COUNT(*) FROM information_schema.columns WHERE table_name = 'public$w'"),
-                    "CDC table holds 5 bookkeeping columns and the 2 key columns only");
-            exec(p.sourceUrl, "UPDATE public.w SET wide = 'changed', n = n * 2 WHERE a = 3",
-                    "UPDATE public.w SET b = b || '-moved' WHERE a = 4", // key change
-                    "DELETE FROM public.w WHERE a = 5",
-                    "INSERT INTO public.w VALUES (9, 'new', 'fresh', 1.5)",
-                    "UPDATE public.w SET wide = 'short-lived' WHERE a = 9", "DELETE FROM public.w WHERE a = 9 AND b = 'new'");
+            try (Connection c = TestDatabases.connect(p.sourceUrl); Statement st = c.createStatement();
+                 ResultSet cdc = st.executeQuery("SELECT * FROM " + s.cdcTable("w") + " WHERE 1 = 0")) {
+                assertEquals(7, cdc.getMetaData().getColumnCount(), "CDC table holds 5 bookkeeping columns and the 2 key columns only");
+            }
+            s.exec("UPDATE " + t + " SET \"wide\" = 'changed', \"n\" = \"n\" * 2 WHERE \"a\" = 3",
+                    "UPDATE " + t + " SET \"b\" = \"b\" || '-moved' WHERE \"a\" = 4", // key change
+                    "DELETE FROM " + t + " WHERE \"a\" = 5",
+                    "INSERT INTO " + t + " VALUES (9, 'new', 'fresh', 1.5)",
+                    "UPDATE " + t + " SET \"wide\" = 'short-lived' WHERE \"a\" = 9", "DELETE FROM " + t + " WHERE \"a\" = 9 AND \"b\" = 'new'");
             p.awaitConverged(20_000);
         }
     }
 
     @Test
     void valuesOfEveryMappedTypeReplicateExactly() throws Exception {
-        try (Pipeline p = new Pipeline("types", target)) {
+        source.assumePostgres("bytea, jsonb, uuid, timestamptz and unbounded numeric are PostgreSQL types; HANA's are pinned by"
+                + " HanaDateTimesTest and the golden files");
+        try (Pipeline p = fresh("types").pipeline(target)) {
             exec(p.sourceUrl, "CREATE TABLE public.t (id bigint PRIMARY KEY, b boolean, s smallint, i int, n numeric(38,10),"
                     + " nf numeric, r real, d double precision, c char(5), v varchar(20), tx text, by bytea, dt date, tm time(3),"
                     + " ts timestamp(6), tz timestamptz, u uuid, j jsonb)");
@@ -98,37 +109,43 @@ class PipelineTest extends TargetSuite {
 
     @Test
     void mixedCaseQuotedUnicodeAndReservedNamesReplicate() throws Exception {
-        try (Pipeline p = new Pipeline("names", target)) {
-            exec(p.sourceUrl, "CREATE SCHEMA \"Mixed Schema\"",
-                    "CREATE TABLE \"Mixed Schema\".\"Order \"\"Lines\"\" ü\" (\"select\" int, \"Col With Space\" text,"
-                            + " \"UPPER\" text, \"ü名\" text, \"x`y\" int, PRIMARY KEY (\"select\", \"x`y\"))",
-                    "INSERT INTO \"Mixed Schema\".\"Order \"\"Lines\"\" ü\" VALUES (1, 'a', 'b', 'c', 1), (2, 'd', 'e', 'f', 2)");
-            p.set("hanacdc.tables", "\"Mixed Schema\".*").start();
+        FreshSource s = fresh("names", "Mixed Schema");
+        String t = s.table("Order \"Lines\" ü");
+        try (Pipeline p = s.pipeline(target)) {
+            s.exec(s.createTable("Order \"Lines\" ü", "\"select\" INTEGER NOT NULL, \"Col With Space\" VARCHAR(100), \"UPPER\" VARCHAR(100),"
+                            + " \"ü名\" VARCHAR(100), \"x`y\" INTEGER NOT NULL, PRIMARY KEY (\"select\", \"x`y\")"),
+                    "INSERT INTO " + t + " VALUES (1, 'a', 'b', 'c', 1)", "INSERT INTO " + t + " VALUES (2, 'd', 'e', 'f', 2)");
+            p.set("hanacdc.tables", "\"" + s.schema() + "\".*").start();
             p.awaitConverged(20_000);
-            exec(p.sourceUrl, "UPDATE \"Mixed Schema\".\"Order \"\"Lines\"\" ü\" SET \"ü名\" = 'changed', \"select\" = 3 WHERE \"select\" = 1");
+            s.exec("UPDATE " + t + " SET \"ü名\" = 'changed', \"select\" = 3 WHERE \"select\" = 1");
             p.awaitConverged(20_000);
         }
     }
 
     @Test
     void keysDifferingOnlyInCaseOrTrailingSpaceStayDistinct() throws Exception {
-        try (Pipeline p = new Pipeline("collation", target)) {
-            exec(p.sourceUrl, "CREATE TABLE public.k (code varchar(10) PRIMARY KEY, v int)",
-                    "INSERT INTO public.k VALUES ('a', 1), ('A', 2), ('a ', 3), ('ä', 4)");
-            p.set("hanacdc.tables", "public.k").start();
+        FreshSource s = fresh("collation");
+        String t = s.table("k");
+        try (Pipeline p = s.pipeline(target)) {
+            s.exec(s.createTable("k", "\"code\" VARCHAR(10) NOT NULL, \"v\" INTEGER, PRIMARY KEY (\"code\")"),
+                    "INSERT INTO " + t + " VALUES ('a', 1)", "INSERT INTO " + t + " VALUES ('A', 2)",
+                    "INSERT INTO " + t + " VALUES ('a ', 3)", "INSERT INTO " + t + " VALUES ('ä', 4)");
+            p.set("hanacdc.tables", s.entry("k")).start();
             p.awaitConverged(20_000);
-            exec(p.sourceUrl, "DELETE FROM public.k WHERE code = 'A'");
+            s.exec("DELETE FROM " + t + " WHERE \"code\" = 'A'");
             p.awaitConverged(20_000);
         }
     }
 
     @Test
     void changesDuringTheInitialLoadConvergeAndAnInterruptedLoadResumes() throws Exception {
-        try (Pipeline p = new Pipeline("snapshot", target)) {
-            exec(p.sourceUrl, "CREATE TABLE public.big (id int PRIMARY KEY, v text)",
-                    "INSERT INTO public.big SELECT g, md5(g::text) FROM generate_series(1, 20000) g", "ANALYZE public.big");
-            p.set("hanacdc.tables", "public.big").start();
-            Workload w = new Workload(p.sourceUrl, "public.big", 25_000, 4).start();
+        FreshSource s = fresh("snapshot");
+        try (Pipeline p = s.pipeline(target)) {
+            s.exec(s.createTable("big", Workload.COLUMNS),
+                    s.insertSeries("big", 1, 20000, G + ", 'v' || " + G_TEXT));
+            s.exec(s.analyze("big"));
+            p.set("hanacdc.tables", s.entry("big")).start();
+            Workload w = new Workload(s, "big", 25_000, 4).start();
             p.tick(); // copies while the workload changes rows
             w.stopAndJoin();
             long copied = p.task().workers().get(0).status().rowsSnapshotted();
@@ -139,29 +156,33 @@ class PipelineTest extends TargetSuite {
 
     @Test
     void restartResumesFromStoredPositionsWithoutReapplying() throws Exception {
-        try (Pipeline p = new Pipeline("restart", target)) {
-            exec(p.sourceUrl, "CREATE TABLE public.r (id int PRIMARY KEY, v int)", "INSERT INTO public.r SELECT g, 0 FROM generate_series(1, 100) g");
-            p.set("hanacdc.tables", "public.r").start();
+        FreshSource s = fresh("restart");
+        try (Pipeline p = s.pipeline(target)) {
+            s.exec(s.createTable("r", "\"id\" INTEGER NOT NULL, \"v\" INTEGER, PRIMARY KEY (\"id\")"), s.insertSeries("r", 1, 100, G + ", 0"));
+            p.set("hanacdc.tables", s.entry("r")).start();
             p.awaitConverged(20_000);
             long batches = p.task().workers().get(0).status().rowsStreamed();
             p.stop();
-            exec(p.sourceUrl, "UPDATE public.r SET v = v + 1 WHERE id <= 10");
+            s.exec("UPDATE " + s.table("r") + " SET \"v\" = \"v\" + 1 WHERE \"id\" <= 10");
             p.start();
             p.awaitConverged(20_000);
             assertEquals(batches + 10, p.task().workers().get(0).status().rowsStreamed(), "exactly the 10 new changes were applied after restart");
         }
     }
+
     /**
      * With one stream slot, a table with a long backlog takes turns: a quiet table's change is applied
      * before the backlog is. 1,000 batches take longer than one turn (half a second) on any machine.
      */
     @Test
     void tablesTakeTurnsForStreamSlots() throws Exception {
-        try (Pipeline p = new Pipeline("turns", target)) {
-            exec(p.sourceUrl, "CREATE TABLE public.busy (id int PRIMARY KEY, v int)", "CREATE TABLE public.quiet (id int PRIMARY KEY, v int)");
-            p.set("hanacdc.tables", "public.busy,public.quiet").set("hanacdc.stream.parallel-tables", "1").set("hanacdc.batch-size", "100").start();
+        FreshSource s = fresh("turns");
+        try (Pipeline p = s.pipeline(target)) {
+            s.exec(s.createTable("busy", "\"id\" INTEGER NOT NULL, \"v\" INTEGER, PRIMARY KEY (\"id\")"),
+                    s.createTable("quiet", "\"id\" INTEGER NOT NULL, \"v\" INTEGER, PRIMARY KEY (\"id\")"));
+            p.set("hanacdc.tables", s.entry("busy") + "," + s.entry("quiet")).set("hanacdc.stream.parallel-tables", "1").set("hanacdc.batch-size", "100").start();
             p.awaitConverged(20_000);
-            exec(p.sourceUrl, "INSERT INTO public.busy SELECT g, 0 FROM generate_series(1, 100000) g", "INSERT INTO public.quiet VALUES (1, 1)");
+            s.exec(s.insertSeries("busy", 1, 100000, G + ", 0"), "INSERT INTO " + s.table("quiet") + " VALUES (1, 1)");
             TableWorker busy = worker(p, "busy");
             TableWorker quiet = worker(p, "quiet");
             AtomicBoolean stop = new AtomicBoolean();

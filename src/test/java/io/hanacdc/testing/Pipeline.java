@@ -37,19 +37,9 @@ public final class Pipeline implements AutoCloseable {
     private final Map<String, String> settings = new HashMap<>();
     private CdcTask task;
 
-    /** A pipeline from a fresh PostgreSQL database into a fresh database on the default target. */
+    /** A pipeline from a fresh PostgreSQL database into a fresh database on the default target (a BehaviourSuite builds its own: FreshSource#pipeline). */
     public Pipeline(String name) throws Exception {
-        this(name, TargetFixture.DEFAULT);
-    }
-
-    /** A pipeline from a fresh PostgreSQL database into a fresh database on the given target. */
-    public Pipeline(String name, TargetFixture target) throws Exception {
-        this(TestDatabases.freshPostgres(name), name, target);
-    }
-
-    /** A pipeline from the given source (any dialect) into a fresh database on the default target. */
-    public Pipeline(String sourceUrl, String name) throws Exception {
-        this(sourceUrl, name, TargetFixture.DEFAULT);
+        this(TestDatabases.freshPostgres(name), name, TargetFixture.DEFAULT);
     }
 
     /** A pipeline from the given source (any dialect) into a fresh database on the given target. */

@@ -1,33 +1,81 @@
 package io.hanacdc.testing;
 
-/** What the behaviour suite needs to know about a source database: where it is and how its DDL is spelled. */
-public interface SourceFixture {
-    /** JDBC URL (with credentials) of the source, as the user who owns the test's tables and writes to them. */
-    String url();
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Assumptions;
 
-    /** JDBC URL the task connects with: a user that does not own the tables where the source has one configured. */
-    default String taskUrl() {
-        return url();
+/**
+ * A source the suites run against — a dialect with the capture settings it is held to — or why it
+ * is not here: a test that asks for an absent one is skipped with the reason. Tests get sources of
+ * their own on it ({@link #fresh}). Suites run per source and target fixture by extending {@link BehaviourSuite}.
+ */
+public final class SourceFixture {
+    private enum Kind { POSTGRES, HANA }
+
+    /** PostgreSQL with statement-level capture triggers (the default): the server HANACDC_TEST_PG_URL names, or the embedded one. */
+    public static final SourceFixture POSTGRES = new SourceFixture("PostgreSQL (statement triggers)", Kind.POSTGRES, new PostgresSourceSql(), Map.of(), null);
+
+    /** PostgreSQL with row-level capture triggers (hanacdc.capture.trigger-level=row). */
+    public static final SourceFixture POSTGRES_ROW_TRIGGERS = new SourceFixture("PostgreSQL (row triggers)", Kind.POSTGRES,
+            new PostgresSourceSql(), Map.of("hanacdc.capture.trigger-level", "row"), null);
+
+    /** A live SAP HANA, which no server here runs: the one HANACDC_TEST_HANA_URL names (see HanaSourceSql). */
+    public static final SourceFixture HANA = new SourceFixture("SAP HANA (HANACDC_TEST_HANA_URL)", Kind.HANA, new HanaSourceSql(), Map.of(),
+            HanaSourceSql.URL != null && !HanaSourceSql.URL.isBlank() ? null
+                    : "HANACDC_TEST_HANA_URL is not set (README \"Running against SAP HANA\" says how to run against one)");
+
+    private final String name;
+    private final Kind kind;
+    private final SourceSql sql;
+    private final Map<String, String> settings;
+    private final String absence;
+
+    private SourceFixture(String name, Kind kind, SourceSql sql, Map<String, String> settings, String absence) {
+        this.name = name;
+        this.kind = kind;
+        this.sql = sql;
+        this.settings = settings;
+        this.absence = absence;
     }
 
-    /** A schema of the test's own, created empty. */
-    String freshSchema(String hint) throws Exception;
+    /** Every source fixture. */
+    public static List<SourceFixture> all() {
+        return List.of(POSTGRES, POSTGRES_ROW_TRIGGERS, HANA);
+    }
 
-    /** CREATE TABLE in this dialect: columns given as name and portable type (INTEGER, VARCHAR(n), DECIMAL(p,s), TIMESTAMP). */
-    String createTable(String schema, String table, String columns);
+    /** Skips the calling test, or the suite's run on this fixture, when the source is not here. */
+    public void assumePresent() {
+        Assumptions.assumeTrue(absence == null, () -> name + " skipped: " + absence);
+    }
 
-    /** A primary key clause whose uniqueness is checked at the end of a statement, so one UPDATE can shift keys onto each other. */
-    String shiftableKey(String columns);
+    /** Holds the calling test to PostgreSQL: on another source it is skipped, saying why. */
+    public void assumePostgres(String why) {
+        Assumptions.assumeTrue(kind == Kind.POSTGRES, () -> name + " skipped, PostgreSQL only: " + why);
+    }
 
-    /** ALTER TABLE adding one column ("NAME" TYPE, portable type). */
-    String addColumn(String schema, String table, String column);
+    /** A source of the caller's own, its tables in the dialect's schema (PostgreSQL: public of a new database). */
+    public FreshSource fresh(String hint) throws Exception {
+        return fresh(hint, null);
+    }
 
-    /** ALTER TABLE dropping one column. */
-    String dropColumn(String schema, String table, String column);
+    /** A source of the caller's own whose tables go into a schema of this name (on a shared server, with a suffix making it unique). */
+    public FreshSource fresh(String hint, String schema) throws Exception {
+        assumePresent();
+        return sql.fresh(this, hint, schema);
+    }
 
-    /** Statements, run in one session, that remove every row of the table without firing its capture triggers. */
-    String[] emptyPastTriggers(String schema, String table);
+    SourceSql sql() {
+        return sql;
+    }
 
-    /** Drops the schema and everything in it. */
-    String dropSchema(String schema);
+    /** The capture settings this fixture holds the task to. */
+    Pipeline capture(Pipeline p) {
+        settings.forEach(p::set);
+        return p;
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
 }

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Assumptions;
 /**
  * A MySQL/MariaDB server the suites run against as the target, or why it is not here: a test that
  * asks for an absent one is skipped with the reason. Tests get fresh databases on it. Suites run per
- * fixture by extending {@link TargetSuite}.
+ * source and target fixture by extending {@link BehaviourSuite}.
  */
 public final class TargetFixture {
     private static final String LOCAL_URL = System.getenv("HANACDC_TEST_MYSQL_URL");
@@ -26,8 +26,6 @@ public final class TargetFixture {
     public static final TargetFixture MYSQL8 = new TargetFixture("MySQL 8 (HANACDC_TEST_MYSQL8_URL)", () -> MYSQL8_URL,
             set(MYSQL8_URL) ? null : "HANACDC_TEST_MYSQL8_URL is not set");
 
-    private static final String ALL_FIXTURES = "hanacdc.test.all-fixtures";
-
     private final String name;
     private final Callable<String> server;
     private final String absence;
@@ -38,14 +36,9 @@ public final class TargetFixture {
         this.absence = absence;
     }
 
-    /** Every target fixture, for the suites that run against each on every run. */
+    /** Every target fixture, in the order reports list them. */
     public static List<TargetFixture> all() {
         return List.of(DEFAULT, EMBEDDED_MARIADB, MYSQL8);
-    }
-
-    /** The default target; every fixture with -Dhanacdc.test.all-fixtures=true (mvn -Pall-fixtures), for the heavier suites. */
-    public static List<TargetFixture> selected() {
-        return Boolean.getBoolean(ALL_FIXTURES) ? all() : List.of(DEFAULT);
     }
 
     /** Skips the calling test, or the suite's run on this fixture, when the server is not here. */

@@ -10,12 +10,15 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Concurrent random writers on one table (id int key, one text column): inserts, updates, deletes,
- * key changes, multi-row transactions and rollbacks. Deadlocks and key collisions are expected and
- * simply roll the transaction back.
+ * Concurrent random writers on one table ("id" integer key, one text column "v"): inserts, updates,
+ * deletes, key changes, multi-row transactions and rollbacks. Deadlocks and key collisions are
+ * expected and simply roll the transaction back.
  */
 public final class Workload {
+    /** The columns of a table a workload writes, for CREATE TABLE (portable types, FreshSource#createTable). */
+    public static final String COLUMNS = "\"id\" INTEGER NOT NULL, \"v\" VARCHAR(100), PRIMARY KEY (\"id\")";
     private final String url;
+    private final SourceSql sql;
     private final String table;
     private final int keySpace;
     private final int threads;
@@ -24,8 +27,19 @@ public final class Workload {
     public final AtomicLong committed = new AtomicLong();
     public final AtomicLong rolledBack = new AtomicLong();
 
+    /** Writers on a PostgreSQL table (schema.table as SQL spells it). */
     public Workload(String url, String table, int keySpace, int threads) {
+        this(url, SourceFixture.POSTGRES.sql(), table, keySpace, threads);
+    }
+
+    /** Writers on a table of a test's own source, as the owner of its tables. */
+    public Workload(FreshSource source, String table, int keySpace, int threads) {
+        this(source.url(), source.sql(), source.table(table), keySpace, threads);
+    }
+
+    private Workload(String url, SourceSql sql, String table, int keySpace, int threads) {
         this.url = url;
+        this.sql = sql;
         this.table = table;
         this.keySpace = keySpace;
         this.threads = threads;
@@ -70,10 +84,10 @@ public final class Workload {
     private String randomStatement(Random rnd) {
         int k = 1 + rnd.nextInt(keySpace);
         return switch (rnd.nextInt(5)) {
-            case 0 -> "INSERT INTO " + table + " VALUES (" + k + ", 'ins " + rnd.nextInt() + "') ON CONFLICT (id) DO UPDATE SET v = 'upsert'";
-            case 1, 2 -> "UPDATE " + table + " SET v = 'upd " + rnd.nextInt() + "' WHERE id BETWEEN " + k + " AND " + (k + rnd.nextInt(3));
-            case 3 -> "DELETE FROM " + table + " WHERE id = " + k;
-            default -> "UPDATE " + table + " SET id = " + (keySpace + 1 + rnd.nextInt(keySpace)) + " WHERE id = " + k;
+            case 0 -> sql.upsert(table, List.of("id", "v"), List.of(Integer.toString(k), "'ins " + rnd.nextInt() + "'"));
+            case 1, 2 -> "UPDATE " + table + " SET \"v\" = 'upd " + rnd.nextInt() + "' WHERE \"id\" BETWEEN " + k + " AND " + (k + rnd.nextInt(3));
+            case 3 -> "DELETE FROM " + table + " WHERE \"id\" = " + k;
+            default -> "UPDATE " + table + " SET \"id\" = " + (keySpace + 1 + rnd.nextInt(keySpace)) + " WHERE \"id\" = " + k;
         };
     }
 

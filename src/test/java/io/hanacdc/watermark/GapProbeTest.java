@@ -1,50 +1,49 @@
 package io.hanacdc.watermark;
 
+import static io.hanacdc.testing.FreshSource.G;
 import static io.hanacdc.testing.Pipeline.count;
-import static io.hanacdc.testing.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hanacdc.testing.IntegrationTest;
+import io.hanacdc.testing.BehaviourSuite;
+import io.hanacdc.testing.FreshSource;
 import io.hanacdc.testing.Pipeline;
 import io.hanacdc.testing.TestDatabases;
 import io.hanacdc.testing.Workload;
 import java.sql.Connection;
 import java.sql.Statement;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The gap-probe watermark (for a source user who cannot read open transactions) with real
- * concurrent PostgreSQL transactions: rolled-back ids are filled, an id held by an open transaction
+ * concurrent source transactions: rolled-back ids are filled, an id held by an open transaction
  * holds back only its own table, and nothing is lost or applied twice under concurrent writers. A table
  * a task starts anew probes only the ids its capture may still hold open, never every id since 0, and a
  * poll probes a bounded number of ids. Probes are counted as the placeholder rows they leave.
  */
-@IntegrationTest
-class GapProbeTest {
-    private static Pipeline probing(String name) throws Exception {
-        return probing(new Pipeline(name));
-    }
-
+@MethodSource("io.hanacdc.testing.FixtureMatrix#selected")
+class GapProbeTest extends BehaviourSuite {
     private static Pipeline probing(Pipeline p) {
         return p.set("hanacdc.watermark", "gap-probe").set("hanacdc.watermark.probe-timeout-ms", "200")
                 .set("hanacdc.purge.retention-s", "0");
     }
 
-    private static long placeholders(String sourceUrl, String cdcTable) throws Exception {
-        return count(sourceUrl, "SELECT COUNT(*) FROM hanacdc.\"" + cdcTable + "\" WHERE \"__$OPERATION\" = 0");
+    /** The placeholder rows in a table's CDC table, read as the task's user. */
+    private static long placeholders(FreshSource s, String table) throws Exception {
+        return count(s.taskUrl(), "SELECT COUNT(*) FROM " + s.cdcTable(table) + " WHERE \"__$OPERATION\" = 0");
     }
 
-    /** Task b, into a target of its own, started on table public.t of task a's source. */
-    private static Pipeline secondTask(Pipeline a, String name) throws Exception {
-        Pipeline b = probing(new Pipeline(a.sourceUrl, name)).set("hanacdc.task", "b").set("hanacdc.tables", "public.t");
+    /** Task b, into a target of its own, started on table t of task a's source. */
+    private Pipeline secondTask(FreshSource s, String name) throws Exception {
+        Pipeline b = probing(s.pipeline(name, target)).set("hanacdc.task", "b").set("hanacdc.tables", s.entry("t"));
         b.start();
         return b;
     }
 
     /** Writes 3,000 rows, applies them, and purges them: on a busy source most ids below the newest are purged ones. */
-    private static void applyAndPurge3000(Pipeline p, String... writes) throws Exception {
-        exec(p.sourceUrl, writes);
+    private static void applyAndPurge3000(FreshSource s, Pipeline p, String... writes) throws Exception {
+        s.exec(writes);
         p.awaitConverged(60_000);
         for (int i = 0; i < 3; i++) {
             p.tick(); // a base follows the highest id one poll behind
@@ -56,35 +55,37 @@ class GapProbeTest {
      * A table just added to the task: its start and (empty) initial load, then one change, which must be
      * applied within five polls. Returns how many ids its stream probed (placeholders beyond {@code before}).
      */
-    private static long probesForFirstChange(Pipeline p, String table, long before) throws Exception {
+    private static long probesForFirstChange(FreshSource s, Pipeline p, String table, long before) throws Exception {
         p.tick();
-        exec(p.sourceUrl, "INSERT INTO public." + table + " VALUES (1, 'first change')");
+        s.exec("INSERT INTO " + s.table(table) + " VALUES (1, 'first change')");
         for (int polls = 1; count(p.targetUrl, "SELECT COUNT(*) FROM " + table + " WHERE id = 1") == 0; polls++) {
             assertTrue(polls <= 5, "the first change of " + table + " was not applied within 5 polls");
             p.tick();
         }
         p.awaitConverged(20_000);
-        return placeholders(p.sourceUrl, "public$" + table) - before;
+        return placeholders(s, table) - before;
     }
 
     @Test
     void rolledBackIdsAreFilledAndAnOpenTransactionHoldsBackOnlyItsOwnTable() throws Exception {
-        try (Pipeline p = probing("gapprobe")) {
-            exec(p.sourceUrl, "CREATE TABLE public.x (id int PRIMARY KEY, v text)", "CREATE TABLE public.y (id int PRIMARY KEY, v text)");
-            p.set("hanacdc.tables", "public.x,public.y").start();
+        FreshSource s = fresh("gapprobe");
+        String x = s.table("x");
+        try (Pipeline p = probing(s.pipeline(target))) {
+            s.exec(s.createTable("x", Workload.COLUMNS), s.createTable("y", Workload.COLUMNS));
+            p.set("hanacdc.tables", s.entry("x") + "," + s.entry("y")).start();
             p.awaitConverged(20_000);
-            try (Connection rolledBack = TestDatabases.connect(p.sourceUrl); Statement s = rolledBack.createStatement()) {
+            try (Connection rolledBack = TestDatabases.connect(s.url()); Statement st = rolledBack.createStatement()) {
                 rolledBack.setAutoCommit(false);
-                s.execute("INSERT INTO public.x SELECT g, 'gone' FROM generate_series(1000, 1010) g");
+                st.execute(s.insertSeries("x", 1000, 1010, G + ", 'gone'"));
                 rolledBack.rollback();
             }
-            exec(p.sourceUrl, "INSERT INTO public.x VALUES (1, 'after the rollback')");
+            s.exec("INSERT INTO " + x + " VALUES (1, 'after the rollback')");
             p.awaitConverged(20_000);
 
-            try (Connection longTx = TestDatabases.connect(p.sourceUrl); Statement s = longTx.createStatement()) {
+            try (Connection longTx = TestDatabases.connect(s.url()); Statement st = longTx.createStatement()) {
                 longTx.setAutoCommit(false);
-                s.execute("INSERT INTO public.x VALUES (2, 'held open')");
-                exec(p.sourceUrl, "INSERT INTO public.x VALUES (3, 'committed after')", "INSERT INTO public.y VALUES (1, 'other table')");
+                st.execute("INSERT INTO " + x + " VALUES (2, 'held open')");
+                s.exec("INSERT INTO " + x + " VALUES (3, 'committed after')", "INSERT INTO " + s.table("y") + " VALUES (1, 'other table')");
                 for (int i = 0; i < 6; i++) {
                     p.tick();
                 }
@@ -93,18 +94,18 @@ class GapProbeTest {
                 longTx.commit();
             }
             p.awaitConverged(20_000);
-            assertTrue(Pipeline.count(p.sourceUrl, "SELECT COUNT(*) FROM hanacdc.\"public$x\" WHERE \"__$OPERATION\" = 0") >= 11,
-                    "the rolled-back ids were filled with placeholders");
+            assertTrue(placeholders(s, "x") >= 11, "the rolled-back ids were filled with placeholders");
         }
     }
 
     @Test
     void concurrentWritersConvergeWithGapProbing() throws Exception {
-        try (Pipeline p = probing("gapconcurrent")) {
-            exec(p.sourceUrl, "CREATE TABLE public.a (id int PRIMARY KEY, v text)", "CREATE TABLE public.b (id int PRIMARY KEY, v text)");
-            p.set("hanacdc.tables", "public.*").set("hanacdc.batch-size", "37").start();
-            Workload wa = new Workload(p.sourceUrl, "public.a", 200, 3).start();
-            Workload wb = new Workload(p.sourceUrl, "public.b", 200, 3).start();
+        FreshSource s = fresh("gapconcurrent");
+        try (Pipeline p = probing(s.pipeline(target))) {
+            s.exec(s.createTable("a", Workload.COLUMNS), s.createTable("b", Workload.COLUMNS));
+            p.set("hanacdc.tables", s.entry("*")).set("hanacdc.batch-size", "37").start();
+            Workload wa = new Workload(s, "a", 200, 3).start();
+            Workload wb = new Workload(s, "b", 200, 3).start();
             long end = System.currentTimeMillis() + 5_000;
             while (System.currentTimeMillis() < end) {
                 p.tick();
@@ -117,31 +118,34 @@ class GapProbeTest {
 
     @Test
     void aTableAddedToABusySourceStartsWhereItsCaptureBeganNotAtDataIdZero() throws Exception {
-        try (Pipeline p = probing("gapfresh")) {
-            exec(p.sourceUrl, "CREATE TABLE public.busy (id int PRIMARY KEY, v text)", "CREATE TABLE public.fresh (id int PRIMARY KEY, v text)");
-            p.set("hanacdc.tables", "public.busy").start();
+        FreshSource s = fresh("gapfresh");
+        try (Pipeline p = probing(s.pipeline(target))) {
+            s.exec(s.createTable("busy", Workload.COLUMNS), s.createTable("fresh", Workload.COLUMNS));
+            p.set("hanacdc.tables", s.entry("busy")).start();
             p.awaitConverged(20_000);
-            applyAndPurge3000(p, "INSERT INTO public.busy SELECT g, 'x' FROM generate_series(1, 3000) g");
+            applyAndPurge3000(s, p, s.insertSeries("busy", 1, 3000, G + ", 'x'"));
 
             p.stop();
-            p.set("hanacdc.tables", "public.busy,public.fresh").start();
-            long probes = probesForFirstChange(p, "fresh", 0);
+            p.set("hanacdc.tables", s.entry("busy") + "," + s.entry("fresh")).start();
+            long probes = probesForFirstChange(s, p, "fresh", 0);
             assertTrue(probes < 100, "fresh probed " + probes + " ids: the purged ids below its capture's start were probed");
         }
     }
 
     @Test
     void aTaskSubscribingLaterStartsAtTheCaptureVersionInForce() throws Exception {
-        try (Pipeline a = probing("gapversion_a")) {
-            exec(a.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY, v text)");
-            a.set("hanacdc.task", "a").set("hanacdc.tables", "public.t").start();
+        FreshSource s = fresh("gapversion_a");
+        String t = s.table("t");
+        try (Pipeline a = probing(s.pipeline(target))) {
+            s.exec(s.createTable("t", Workload.COLUMNS));
+            a.set("hanacdc.task", "a").set("hanacdc.tables", s.entry("t")).start();
             a.awaitConverged(20_000);
             a.stop(); // task a is down: its rows of capture version 1 stay in the CDC table
-            exec(a.sourceUrl, "INSERT INTO public.t VALUES (1, 'version 1, not applied by task a')", "ALTER TABLE public.t ADD COLUMN w int",
-                    "INSERT INTO public.t VALUES (2, 'version 2', 7)");
-            try (Pipeline b = secondTask(a, "gapversion_b")) {
+            s.exec("INSERT INTO " + t + " VALUES (1, 'version 1, not applied by task a')", s.addColumn("t", "\"w\" INTEGER"),
+                    "INSERT INTO " + t + " VALUES (2, 'version 2', 7)");
+            try (Pipeline b = secondTask(s, "gapversion_b")) {
                 b.awaitConverged(20_000);
-                exec(b.sourceUrl, "INSERT INTO public.t VALUES (3, 'streamed by task b', 8)");
+                s.exec("INSERT INTO " + t + " VALUES (3, 'streamed by task b', 8)");
                 b.awaitConverged(20_000);
                 assertEquals(null, b.task().workers().stream().filter(w -> w.table().id().name().equals("t")).findFirst().orElseThrow()
                         .status().lastError(), "task b streams table t");
@@ -151,14 +155,15 @@ class GapProbeTest {
 
     @Test
     void aTaskSubscribingLaterProbesOnlyAboveWhatAProbingSubscriberApplied() throws Exception {
-        try (Pipeline a = probing("gaphorizon_a")) {
-            exec(a.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY, v text)", "CREATE TABLE public.u (id int PRIMARY KEY, v text)");
-            a.set("hanacdc.task", "a").set("hanacdc.tables", "public.t,public.u").start();
+        FreshSource s = fresh("gaphorizon_a");
+        try (Pipeline a = probing(s.pipeline(target))) {
+            s.exec(s.createTable("t", Workload.COLUMNS), s.createTable("u", Workload.COLUMNS));
+            a.set("hanacdc.task", "a").set("hanacdc.tables", s.entry("t") + "," + s.entry("u")).start();
             a.awaitConverged(20_000);
-            applyAndPurge3000(a, "INSERT INTO public.u SELECT g, 'x' FROM generate_series(1, 3000) g", "INSERT INTO public.t VALUES (0, 'zero')");
+            applyAndPurge3000(s, a, s.insertSeries("u", 1, 3000, G + ", 'x'"), "INSERT INTO " + s.table("t") + " VALUES (0, 'zero')");
 
-            try (Pipeline b = secondTask(a, "gaphorizon_b")) {
-                long probes = probesForFirstChange(b, "t", placeholders(a.sourceUrl, "public$t"));
+            try (Pipeline b = secondTask(s, "gaphorizon_b")) {
+                long probes = probesForFirstChange(s, b, "t", placeholders(s, "t"));
                 assertTrue(probes < 100, "task b probed " + probes + " ids below what task a had applied");
             }
         }
@@ -166,26 +171,27 @@ class GapProbeTest {
 
     @Test
     void aPollProbesABoundedNumberOfIdsAndTheNextGoesOn() throws Exception {
-        try (Pipeline p = probing("gapbound")) {
-            exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY, v text)");
-            p.set("hanacdc.tables", "public.t").set("hanacdc.watermark.probes-per-poll", "50").start();
+        FreshSource s = fresh("gapbound");
+        try (Pipeline p = probing(s.pipeline(target))) {
+            s.exec(s.createTable("t", Workload.COLUMNS));
+            p.set("hanacdc.tables", s.entry("t")).set("hanacdc.watermark.probes-per-poll", "50").start();
             p.awaitConverged(20_000);
-            try (Connection rolledBack = TestDatabases.connect(p.sourceUrl); Statement s = rolledBack.createStatement()) {
+            try (Connection rolledBack = TestDatabases.connect(s.url()); Statement st = rolledBack.createStatement()) {
                 rolledBack.setAutoCommit(false);
-                s.execute("INSERT INTO public.t SELECT g, 'gone' FROM generate_series(1000, 1399) g"); // 400 gaps
+                st.execute(s.insertSeries("t", 1000, 1399, G + ", 'gone'")); // 400 gaps
                 rolledBack.rollback();
             }
-            exec(p.sourceUrl, "INSERT INTO public.t VALUES (1, 'after 400 gaps')");
-            long before = placeholders(p.sourceUrl, "public$t");
+            s.exec("INSERT INTO " + s.table("t") + " VALUES (1, 'after 400 gaps')");
+            long before = placeholders(s, "t");
             int polls = 0;
             while (count(p.targetUrl, "SELECT COUNT(*) FROM t WHERE id = 1") == 0) {
                 assertTrue(++polls <= 40, "the row after the gaps was not applied within 40 polls");
-                long atStart = placeholders(p.sourceUrl, "public$t");
+                long atStart = placeholders(s, "t");
                 p.tick();
-                long probed = placeholders(p.sourceUrl, "public$t") - atStart;
+                long probed = placeholders(s, "t") - atStart;
                 assertTrue(probed <= 50, "one poll probed " + probed + " ids, more than hanacdc.watermark.probes-per-poll");
             }
-            assertTrue(placeholders(p.sourceUrl, "public$t") - before >= 400, "every gap was probed, over several polls");
+            assertTrue(placeholders(s, "t") - before >= 400, "every gap was probed, over several polls");
             assertTrue(polls >= 8, "the probes were spread over polls: " + polls);
         }
     }

@@ -1,0 +1,37 @@
+package io.hanacdc.testing;
+
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.provider.Arguments;
+
+/**
+ * The (source, target) fixture pairs a {@link BehaviourSuite} runs with, named by its
+ * {@code @MethodSource("io.hanacdc.testing.FixtureMatrix#…")}, in the order reports number them.
+ * Every run takes the pairs that matter most, the sources into the default target (HANA's runs
+ * skipped, saying so, unless one is configured); -Dhanacdc.test.all-fixtures=true (mvn
+ * -Pall-fixtures) takes every source into every target, which .ci/run's time budget leaves out.
+ */
+public final class FixtureMatrix {
+    private static final String ALL_FIXTURES = "hanacdc.test.all-fixtures";
+
+    private FixtureMatrix() {}
+
+    /** Every source into every target, on every run. */
+    public static Stream<Arguments> all() {
+        return SourceFixture.all().stream().flatMap(s -> TargetFixture.all().stream().map(t -> Arguments.of(s, t)));
+    }
+
+    /** PostgreSQL with statement triggers and SAP HANA, into the default target; every pair with -Pall-fixtures. */
+    public static Stream<Arguments> selected() {
+        return selected(List.of(SourceFixture.POSTGRES, SourceFixture.HANA));
+    }
+
+    /** {@link #selected}, and PostgreSQL with row triggers: for suites whose behaviour depends on the trigger level. */
+    public static Stream<Arguments> selectedWithRowTriggers() {
+        return selected(SourceFixture.all());
+    }
+
+    private static Stream<Arguments> selected(List<SourceFixture> sources) {
+        return Boolean.getBoolean(ALL_FIXTURES) ? all() : sources.stream().map(s -> Arguments.of(s, TargetFixture.DEFAULT));
+    }
+}
