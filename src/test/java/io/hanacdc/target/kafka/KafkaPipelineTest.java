@@ -1,5 +1,6 @@
 package io.hanacdc.target.kafka;
 
+import io.hanacdc.demo.KafkaBroker;
 import java.nio.charset.StandardCharsets;
 import java.io.PrintStream;
 import java.io.ByteArrayOutputStream;
