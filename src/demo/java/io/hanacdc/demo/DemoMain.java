@@ -16,6 +16,9 @@ public final class DemoMain {
     public static void main(String[] args) {
         if (args.length > 0 && args[0].equals("kafka")) {
             System.setProperty(TARGET, "kafka");
+            // The broker's own loggers (kafka.*, state.change.logger) report every partition and producer at info.
+            System.setProperty("org.slf4j.simpleLogger.log.kafka", "warn");
+            System.setProperty("org.slf4j.simpleLogger.log.state.change.logger", "warn");
             args = Arrays.copyOfRange(args, 1, args.length);
         }
         Application.main(args);
