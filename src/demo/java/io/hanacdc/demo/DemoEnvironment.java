@@ -14,15 +14,26 @@ import org.slf4j.LoggerFactory;
 /**
  * The embedded default: embedded PostgreSQL with a small shop schema (three tables, one with a
  * quoted name and a composite key) replicating into an embedded MariaDB, plus a live workload of
- * inserts, updates, deletes and rollbacks so streaming can be watched.
+ * inserts, updates, deletes and rollbacks so streaming can be watched; or, in the Kafka mode
+ * (DemoMain), into a Kafka broker whose events are printed (KafkaDemo).
  */
 public final class DemoEnvironment implements EmbeddedDefault {
     private static final Logger LOG = LoggerFactory.getLogger(DemoEnvironment.class);
     private final AtomicBoolean running = new AtomicBoolean(true);
     private String sourceUrl;
+    /** The Kafka mode's broker and consumer; null in the MariaDB mode. */
+    private KafkaDemo kafka;
 
     @Override
     public Map<String, String> start() throws Exception {
+        if ("kafka".equals(System.getProperty(DemoMain.TARGET))) {
+            LOG.info("no hanacdc.source.url set: starting the embedded demo (PostgreSQL source, Kafka target)");
+            sourceUrl = EmbeddedDatabases.postgresUrl();
+            createSampleData();
+            kafka = KafkaDemo.start();
+            return Map.of("hanacdc.source.url", sourceUrl, "hanacdc.target.url", kafka.targetUrl(), "hanacdc.tables", "shop.*",
+                    "hanacdc.task", KafkaDemo.TASK);
+        }
         LOG.info("no hanacdc.source.url set: starting the embedded demo (PostgreSQL source, MariaDB target)");
         sourceUrl = EmbeddedDatabases.postgresUrl();
         String mariadb = EmbeddedDatabases.mariadbUrl();
@@ -57,6 +68,10 @@ public final class DemoEnvironment implements EmbeddedDefault {
 
     @Override
     public void taskStarted() {
+        if (kafka != null) {
+            kafka.taskStarted(sourceUrl);
+            return;
+        }
         Thread t = new Thread(this::workload, "demo-workload");
         t.setDaemon(true);
         t.start();
@@ -97,5 +112,8 @@ public final class DemoEnvironment implements EmbeddedDefault {
     @Override
     public void close() {
         running.set(false);
+        if (kafka != null) {
+            kafka.close();
+        }
     }
 }

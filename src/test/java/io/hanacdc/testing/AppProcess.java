@@ -23,11 +23,25 @@ public final class AppProcess implements AutoCloseable {
     }
 
     public static AppProcess start(String name, Map<String, String> env, String... args) throws IOException {
+        return start(name, env, System.getProperty("java.class.path"), "io.hanacdc.Application", args);
+    }
+
+    /**
+     * The demo jar as -Pdemo builds it: its main class, and its resources on the class path, which name the embedded
+     * default (src/demo/resources; the tests' class path leaves them out, so no other test starts the demo).
+     */
+    public static AppProcess demo(String name, Map<String, String> env, String... args) throws IOException {
+        String classPath = System.getProperty("java.class.path") + File.pathSeparator + Path.of("src", "demo", "resources").toAbsolutePath();
+        return start(name, env, classPath, "io.hanacdc.demo.DemoMain", args);
+    }
+
+    private static AppProcess start(String name, Map<String, String> env, String classPath, String mainClass, String... args)
+            throws IOException {
         String[] command = new String[4 + args.length];
         command[0] = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         command[1] = "-cp";
-        command[2] = System.getProperty("java.class.path");
-        command[3] = "io.hanacdc.Application";
+        command[2] = classPath;
+        command[3] = mainClass;
         System.arraycopy(args, 0, command, 4, args.length);
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().putAll(env);

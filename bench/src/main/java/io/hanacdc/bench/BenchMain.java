@@ -1,5 +1,6 @@
 package io.hanacdc.bench;
 
+import io.hanacdc.demo.KafkaBroker;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +34,8 @@ public final class BenchMain {
         long t0 = System.nanoTime();
         try {
             RawTargetBench raw = new RawTargetBench(dbs, o);
-            StreamingBench streaming = new StreamingBench(dbs, o, work);
+            BenchTarget.Maker mariadb = name -> new MariaDbTarget(dbs, name);
+            StreamingBench streaming = new StreamingBench(dbs, o, work, mariadb, "stream");
             step(m, o.runs("raw") || o.runs("stream") || o.runs("snapshot") || o.runs("apply"), "1. raw target baseline", () -> m.raw.add(raw.run("before")));
             step(m, o.runs("stream"), "1b. raw target, " + o.multiTables() + " connections in parallel",
                     () -> m.rawParallel = raw.runParallel(o.multiTables()));
@@ -45,10 +47,13 @@ public final class BenchMain {
             step(m, o.runs("stream"), "2b. streaming, " + o.multiTables() + " tables",
                     () -> m.streamMany = streaming.run(o.multiTables(), o.multiRowsPerTable()));
             step(m, o.runs("snapshot"), "3. initial load", () -> m.snapshot = new SnapshotBench(dbs, o, work).run());
-            step(m, o.runs("latency"), "4. end-to-end latency", () -> m.latency = new LatencyBench(dbs, o, work).run());
+            step(m, o.runs("latency"), "4. end-to-end latency", () -> m.latency = new LatencyBench(dbs, o, work, mariadb).run(o.latencyRates(), "latency"));
             step(m, o.runs("capture"), "5. capture overhead", () -> m.capture = new CaptureOverheadBench(dbs, o, work).run());
             // A second baseline after the product ran: the machine may have sped up or slowed down meanwhile.
             step(m, o.runs("stream") || o.runs("snapshot") || o.runs("apply"), "1'. raw target baseline again", () -> m.raw.add(raw.run("after")));
+            if (o.runs("kafka")) {
+                kafka(m, o, dbs, work);
+            }
         } finally {
             dbs.dropAll();
         }
@@ -65,6 +70,28 @@ public final class BenchMain {
         System.out.println(ReportWriter.markdownTable(rows));
         m.errors.forEach(e -> System.out.println("ERROR " + e));
         System.out.println("written: " + dir.resolve(stamp + ".md") + ", " + dir.resolve(stamp + ".csv") + ", " + charts);
+    }
+
+    /**
+     * The Kafka scenarios (8) on one broker started in this JVM: the raw producer baseline, the drain, the
+     * latency, the raw producer again. hana-cdc runs in its own JVM, as in every scenario.
+     */
+    private static void kafka(Measurements m, BenchOptions o, Databases dbs, Path work) {
+        System.out.println("== 8. Kafka: starting a broker in this JVM");
+        try (KafkaBroker broker = KafkaBroker.start()) {
+            String servers = broker.bootstrapServers();
+            RawKafkaBench raw = new RawKafkaBench(servers, o);
+            BenchTarget.Maker topics = name -> new KafkaTopicsTarget(servers, name);
+            step(m, true, "8a. raw Kafka producer baseline", () -> m.kafkaRaw.add(raw.run("before")));
+            step(m, true, "8b. Kafka: streaming, 1 table",
+                    () -> m.kafkaStream = new StreamingBench(dbs, o, work, topics, "kafka-stream").run(1, o.streamRows()));
+            step(m, true, "8c. Kafka: end-to-end latency",
+                    () -> m.kafkaLatency = new LatencyBench(dbs, o, work, topics).run(o.kafkaLatencyRates(), "kafka-latency"));
+            step(m, true, "8'. raw Kafka producer baseline again", () -> m.kafkaRaw.add(raw.run("after")));
+        } catch (Exception e) {
+            System.out.println("  the Kafka broker failed: " + e);
+            m.errors.add("the Kafka broker failed: " + e.toString().replace('\n', ' ').replace('|', '/'));
+        }
     }
 
     private static void step(Measurements m, boolean selected, String name, Scenario s) {
@@ -111,36 +138,53 @@ public final class BenchMain {
             if (m.snapshot != null) {
                 tput.add(Series.rate("initial load", m.snapshot.outcome().counter(), 1.0));
             }
+            if (m.kafkaStream != null) {
+                tput.add(Series.rate("Kafka, streaming 1 table", m.kafkaStream.outcome().counter(), 1.0));
+            }
             if (!tput.isEmpty()) {
-                double base = m.baseline();
-                if (!Double.isNaN(base)) {
-                    double end = tput.stream().flatMap(s -> s.points().stream()).mapToDouble(p -> p[0]).max().orElse(1);
-                    Series b = new Series("raw baseline (1)");
-                    b.add(0, base);
-                    b.add(end, base);
-                    tput.add(b);
-                }
+                double end = tput.stream().flatMap(s -> s.points().stream()).mapToDouble(p -> p[0]).max().orElse(1);
+                baseline(tput, "raw baseline (1)", m.baseline(), end);
+                baseline(tput, "raw Kafka baseline (8)", m.kafkaBaseline(), end);
                 String f = stamp + "-throughput.png";
                 Charts.line(dir.resolve(f).toFile(), "hana-cdc throughput over time (1 s windows)", "seconds since process start",
                         "rows/s", tput);
                 files.add(f);
             }
-            if (m.latency != null && !m.latency.rates().isEmpty()) {
+            List<LatencyBench.RateResult> rates = new ArrayList<>();
+            List<String> labels = new ArrayList<>();
+            if (m.latency != null) {
+                m.latency.rates().forEach(r -> rates.add(r));
+                m.latency.rates().forEach(r -> labels.add(String.format("%,d rows/s", r.offered())));
+            }
+            if (m.kafkaLatency != null) {
+                m.kafkaLatency.rates().forEach(r -> rates.add(r));
+                m.kafkaLatency.rates().forEach(r -> labels.add(String.format("Kafka, %,d rows/s", r.offered())));
+            }
+            if (!rates.isEmpty()) {
                 String f = stamp + "-latency-cdf.png";
                 Charts.cdf(new File(dir.toFile(), f), "commit → visible latency distribution",
-                        m.latency.rates().stream().map(LatencyBench.RateResult::latency).toList(),
-                        m.latency.rates().stream().map(r -> String.format("%,d rows/s", r.offered())).toList());
+                        rates.stream().map(LatencyBench.RateResult::latency).toList(), labels);
                 files.add(f);
                 String g = stamp + "-lag.png";
                 Charts.line(dir.resolve(g).toFile(), "replication lag: worst age of a not-yet-visible commit, per second",
                         "seconds since the rate started (first 5 s: warm-up)", "lag (s)",
-                        m.latency.rates().stream().map(LatencyBench.RateResult::lag).toList());
+                        rates.stream().map(LatencyBench.RateResult::lag).toList());
                 files.add(g);
             }
         } catch (Exception e) {
             m.errors.add("charts failed: " + e);
         }
         return files;
+    }
+
+    /** A flat line at a baseline's rate, when that baseline was measured. */
+    private static void baseline(List<Series> chart, String name, double rate, double end) {
+        if (!Double.isNaN(rate)) {
+            Series b = new Series(name);
+            b.add(0, rate);
+            b.add(end, rate);
+            chart.add(b);
+        }
     }
 
     private static String context(BenchOptions o, Databases dbs) {
@@ -157,6 +201,8 @@ public final class BenchMain {
                 + ", " + dbs.versions() + "\n"
                 + "- sizes: " + o.describe() + (o.quick() ? " (--quick: smoke run, figures not comparable to a full run)" : "") + "\n"
                 + "- product settings: HANACDC_BATCH_SIZE=" + o.batchSize() + ", HANACDC_POLL_INTERVAL_MS=" + o.pollIntervalMs()
-                + ", snapshot chunk size default (10000), JVM options: " + (o.javaOpts().isBlank() ? "the launcher's defaults (" + HanaCdcProcess.LAUNCHER + ")" : o.javaOpts() + " (HANACDC_JAVA_OPTS of the launcher)");
+                + ", snapshot chunk size default (10000), JVM options: " + (o.javaOpts().isBlank() ? "the launcher's defaults (" + HanaCdcProcess.LAUNCHER + ")" : o.javaOpts() + " (HANACDC_JAVA_OPTS of the launcher)")
+                + (o.runs("kafka") ? "\n- Kafka (8): one KRaft broker (Kafka 4.3.1, the product's test broker) in the harness's JVM, which also runs the"
+                        + " raw producer; hana-cdc's Kafka settings at their defaults (1 partition per topic)" : "");
     }
 }

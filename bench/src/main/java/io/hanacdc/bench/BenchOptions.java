@@ -22,6 +22,7 @@ public record BenchOptions(
         long snapshotRows,
         long latencySeedRows,
         int[] latencyRates,
+        int[] kafkaLatencyRates,
         int latencySeconds,
         int captureRowsNarrow,
         int captureRowsWide,
@@ -35,7 +36,7 @@ public record BenchOptions(
         String mysqlHost,
         String javaOpts) {
 
-    public static final Set<String> ALL = Set.of("raw", "apply", "stream", "snapshot", "latency", "capture");
+    public static final Set<String> ALL = Set.of("raw", "apply", "stream", "snapshot", "latency", "capture", "kafka");
 
     public static BenchOptions parse(String[] args) {
         Map<String, String> flags = new LinkedHashMap<>();
@@ -51,13 +52,13 @@ public record BenchOptions(
         }
         quick = quick || "1".equals(System.getenv("BENCH_QUICK"));
         Sizes s = new Sizes(flags, quick);
-        Set<String> only = new LinkedHashSet<>(Arrays.asList(s.string("only", "raw,apply,stream,snapshot,latency,capture").split(",")));
+        Set<String> only = new LinkedHashSet<>(Arrays.asList(s.string("only", "raw,apply,stream,snapshot,latency,capture,kafka").split(",")));
         for (String o : only) {
             if (!ALL.contains(o)) {
                 throw new IllegalArgumentException("--only: unknown scenario " + o + ", expected some of " + ALL);
             }
         }
-        int[] rates = Arrays.stream(s.string("latency-rates", "1000,5000").split(",")).mapToInt(Integer::parseInt).toArray();
+        int[] rates = rates(s.string("latency-rates", "1000,5000"));
         return new BenchOptions(only, quick,
                 s.num("raw-rows", 1_000_000, 100_000),
                 s.num("stream-rows", 1_000_000, 100_000),
@@ -66,6 +67,7 @@ public record BenchOptions(
                 s.num("snapshot-rows", 2_000_000, 200_000),
                 s.num("latency-seed-rows", 100_000, 20_000),
                 rates,
+                rates(s.string("kafka-latency-rates", "1000")),
                 (int) s.num("latency-seconds", 60, 10),
                 (int) s.num("capture-rows-narrow", 10_000, 1_000),
                 (int) s.num("capture-rows-wide", 3_000, 300),
@@ -78,6 +80,10 @@ public record BenchOptions(
                 s.string("pg", "127.0.0.1:5432"),
                 s.string("mysql", "127.0.0.1:3306"),
                 s.string("java-opts", ""));
+    }
+
+    private static int[] rates(String list) {
+        return Arrays.stream(list.split(",")).mapToInt(Integer::parseInt).toArray();
     }
 
     public boolean runs(String scenario) {
@@ -101,7 +107,8 @@ public record BenchOptions(
 
     public String describe() {
         return "raw rows " + rawRows + ", stream rows " + streamRows + ", " + multiTables + " tables x " + multiRowsPerTable
-                + ", snapshot rows " + snapshotRows + ", latency " + Arrays.toString(latencyRates) + " rows/s x " + latencySeconds
+                + ", snapshot rows " + snapshotRows + ", latency " + Arrays.toString(latencyRates) + " rows/s (Kafka "
+                + Arrays.toString(kafkaLatencyRates) + ") x " + latencySeconds
                 + " s, capture rows " + captureRowsNarrow + " (5 cols) / " + captureRowsWide + " (300 cols), capture tx rows "
                 + captureTxRows + ", batch " + batchSize + ", poll " + pollIntervalMs + " ms";
     }

@@ -63,7 +63,8 @@ public final class CaptureOverheadBench {
                     Databases.exec(c, createSql("w5", 5), createSql("w300", 300));
                 }
                 if (!mode.equals(NONE)) {
-                    var s = HanaCdcProcess.Settings.of(o, workDir, dbs, db, tgt, "public.w5,public.w300");
+                    var s = HanaCdcProcess.Settings.of(o, workDir, dbs.pgUrl(db), "public.w5,public.w300")
+                            .with("HANACDC_TARGET_URL", dbs.targetUrlForProduct(tgt));
                     s = s.with("HANACDC_CAPTURE_MODE", mode.startsWith(KEYS_ONLY) ? "keys-only" : "full")
                             .with("HANACDC_CAPTURE_TRIGGER_LEVEL", mode.endsWith("row triggers") ? "row" : "statement");
                     HanaCdcProcess.runToEnd(s, "capture-install-" + mode, "install");

@@ -26,12 +26,11 @@ public final class HanaCdcProcess implements AutoCloseable {
         this.log = log;
     }
 
-    /** Settings for one task; scenario-specific extras (e.g. capture mode) are added by the caller. */
+    /** Settings for one task; the target's and scenario-specific extras (e.g. capture mode) are added by the caller. */
     public record Settings(Path jar, Path workDir, String javaOpts, Map<String, String> env) {
-        public static Settings of(BenchOptions o, Path workDir, Databases dbs, String sourceDb, String targetDb, String tables) {
+        public static Settings of(BenchOptions o, Path workDir, String sourceUrl, String tables) {
             Map<String, String> env = new HashMap<>();
-            env.put("HANACDC_SOURCE_URL", dbs.pgUrl(sourceDb));
-            env.put("HANACDC_TARGET_URL", dbs.targetUrlForProduct(targetDb));
+            env.put("HANACDC_SOURCE_URL", sourceUrl);
             env.put("HANACDC_TABLES", tables);
             env.put("HANACDC_TASK", "bench");
             env.put("HANACDC_BATCH_SIZE", String.valueOf(o.batchSize()));
@@ -40,8 +39,12 @@ public final class HanaCdcProcess implements AutoCloseable {
         }
 
         public Settings with(String key, String value) {
+            return with(Map.of(key, value));
+        }
+
+        public Settings with(Map<String, String> more) {
             Map<String, String> e = new HashMap<>(env);
-            e.put(key, value);
+            e.putAll(more);
             return new Settings(jar, workDir, javaOpts, e);
         }
     }

@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * End-to-end latency (4): one running task, a seeded table, then for each offered rate a warm-up
  * and a measured period of mixed DML ({@link MixedDmlWriter}) while {@link VisibilityWatcher}
- * times each source commit until it is visible in the target.
+ * times each source commit until it is visible in the target (MariaDB or Kafka, made by the {@link BenchTarget.Maker}).
  */
 public final class LatencyBench {
     private static final double WARMUP_SECONDS = 5;
@@ -28,34 +28,35 @@ public final class LatencyBench {
     private final Databases dbs;
     private final BenchOptions o;
     private final Path workDir;
+    private final BenchTarget.Maker targets;
 
-    public LatencyBench(Databases dbs, BenchOptions o, Path workDir) {
+    public LatencyBench(Databases dbs, BenchOptions o, Path workDir, BenchTarget.Maker targets) {
         this.dbs = dbs;
         this.o = o;
         this.workDir = workDir;
+        this.targets = targets;
     }
 
-    public Result run() throws Exception {
+    /** Each offered rate in turn, in rows/s, on one running task; {@code logName} names its product log. */
+    public Result run(int[] rates, String logName) throws Exception {
         String src = dbs.freshPg("bench_latency");
-        String tgt = dbs.freshMysql("bench_latency_tgt");
         ExecutorService pool = Executors.newSingleThreadExecutor();
-        try {
+        try (BenchTarget target = targets.fresh(src)) {
             long seed = o.latencySeedRows();
             try (Connection c = dbs.pg(src)) {
                 Databases.exec(c, OrdersShape.pgCreate("public.t"));
                 OrdersShape.pgFillChunked(c, "public.t", 1, seed, 100_000);
                 Databases.exec(c, "VACUUM ANALYZE public.t");
             }
-            var settings = HanaCdcProcess.Settings.of(o, workDir, dbs, src, tgt, "public.t");
+            var settings = HanaCdcProcess.Settings.of(o, workDir, dbs.pgUrl(src), "public.t").with(target.env());
             List<RateResult> results = new ArrayList<>();
-            try (PositionProbe probe = new PositionProbe(dbs, tgt);
-                 HanaCdcProcess p = HanaCdcProcess.start(settings, "latency");
-                 Connection writerConn = dbs.pg(src);
-                 Connection watchConn = dbs.mysql(tgt)) {
+            try (Progress probe = target.progress();
+                 HanaCdcProcess p = HanaCdcProcess.start(settings, logName);
+                 Connection writerConn = dbs.pg(src)) {
                 ProgressSampler.until(p, probe, t -> t.snapshotRows(), t -> t.streaming() == 1, 180, 200);
                 long nextId = seed + 1;
                 long firstLive = 1;
-                for (int rate : o.latencyRates()) {
+                for (int rate : rates) {
                     MixedDmlWriter writer = new MixedDmlWriter(writerConn, "hanacdc", firstLive, nextId);
                     var commits = new ConcurrentLinkedQueue<MixedDmlWriter.Commit>();
                     AtomicBoolean done = new AtomicBoolean();
@@ -69,8 +70,8 @@ public final class LatencyBench {
                             done.set(true);
                         }
                     });
-                    var watched = new VisibilityWatcher(watchConn, WATCH_POLL_MS)
-                            .watch(commits, done, origin, measureFrom, 60, rate + " rows/s");
+                    var watched = new VisibilityWatcher(probe, WATCH_POLL_MS)
+                            .watch(commits, done, origin, measureFrom, 60, logName + " " + rate + " rows/s");
                     MixedDmlWriter.Outcome wo = w.get();
                     p.ensureAlive();
                     nextId = writer.nextId();
@@ -86,7 +87,6 @@ public final class LatencyBench {
         } finally {
             pool.shutdownNow();
             dbs.dropPg(src);
-            dbs.dropMysql(tgt);
         }
     }
 

@@ -15,6 +15,10 @@ public final class Measurements {
     public SnapshotBench.Result snapshot;
     public LatencyBench.Result latency;
     public CaptureOverheadBench.Result capture;
+    /** The Kafka scenarios (8): raw producer runs before and after, the drain and the latency on Kafka. */
+    public final List<RawKafkaBench.Result> kafkaRaw = new ArrayList<>();
+    public StreamingBench.Result kafkaStream;
+    public LatencyBench.Result kafkaLatency;
     public final List<String> errors = new ArrayList<>();
     /** How the product's JVM was started, for the memory rows. */
     public String jvm = "";
@@ -24,5 +28,10 @@ public final class Measurements {
     /** Mean of the raw runs (one before, one after the product runs), the denominator of every ratio. */
     public double baseline() {
         return raw.stream().mapToDouble(RawTargetBench.Result::rowsPerSecond).average().orElse(Double.NaN);
+    }
+
+    /** Mean of the raw Kafka producer runs, the denominator of the Kafka ratios. */
+    public double kafkaBaseline() {
+        return kafkaRaw.stream().mapToDouble(RawKafkaBench.Result::rowsPerSecond).average().orElse(Double.NaN);
     }
 }

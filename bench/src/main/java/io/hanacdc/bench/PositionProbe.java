@@ -5,18 +5,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 
-/**
- * Reads hana-cdc's progress from its position table in the target. Positions are committed in the
- * same transaction as the rows they describe, so what this reads is exactly what is visible there.
- * Only the benchmark's own tables count (all in schema public): the product may keep positions of
- * internal tables too (e.g. a heartbeat table in its CDC schema), whose rows are not the workload.
- */
-public final class PositionProbe implements AutoCloseable {
-    /** Sums over the task's tables. */
-    public record Totals(int tables, int streaming, long snapshotRows, long rowsApplied, long maxLastDataId) {
-        static final Totals NONE = new Totals(0, 0, 0, 0, 0);
-    }
-
+/** hana-cdc's progress in MariaDB: its position table, committed in the same transaction as the rows. */
+public final class PositionProbe implements Progress {
     private final Connection c;
     private PreparedStatement ps;
 
@@ -24,6 +14,7 @@ public final class PositionProbe implements AutoCloseable {
         this.c = dbs.mysql(targetDb);
     }
 
+    @Override
     public Totals read() throws SQLException {
         if (ps == null) {
             // Ask the catalog first: querying a missing table makes the driver log a warning per poll.

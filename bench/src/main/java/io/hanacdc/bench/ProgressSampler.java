@@ -1,7 +1,6 @@
 package io.hanacdc.bench;
 
-import io.hanacdc.bench.PositionProbe.Totals;
-import java.sql.SQLException;
+import io.hanacdc.bench.Progress.Totals;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
@@ -49,8 +48,8 @@ public final class ProgressSampler {
 
     private ProgressSampler() {}
 
-    public static Outcome until(HanaCdcProcess p, PositionProbe probe, ToLongFunction<Totals> metric, Predicate<Totals> done,
-                                double timeoutSeconds, long intervalMillis) throws SQLException, InterruptedException {
+    public static Outcome until(HanaCdcProcess p, Progress probe, ToLongFunction<Totals> metric, Predicate<Totals> done,
+                                double timeoutSeconds, long intervalMillis) throws Exception {
         List<double[]> counter = new ArrayList<>();
         double firstAt = Double.NaN;
         long firstValue = 0;

@@ -33,7 +33,8 @@ public final class SnapshotBench {
                 Databases.exec(c, "VACUUM ANALYZE public.t");
             }
             System.out.printf("  source filled with %,d rows in %.1f s%n", rows, (System.nanoTime() - t0) / 1e9);
-            var settings = HanaCdcProcess.Settings.of(o, workDir, dbs, src, tgt, "public.t");
+            var settings = HanaCdcProcess.Settings.of(o, workDir, dbs.pgUrl(src), "public.t")
+                    .with("HANACDC_TARGET_URL", dbs.targetUrlForProduct(tgt));
             try (PositionProbe probe = new PositionProbe(dbs, tgt);
                  HanaCdcProcess p = HanaCdcProcess.start(settings, "snapshot")) {
                 double timeout = 120 + rows / 2000.0;

@@ -1,16 +1,12 @@
 package io.hanacdc.bench;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
 
 /**
- * Polls the target every few milliseconds for the task's last applied data id (committed with the
- * rows it covers) and turns the writer's commits into commit→visible latencies: a commit is visible
+ * Polls the target's progress every few milliseconds for the task's last applied data id (committed with the
+ * rows or events it covers) and turns the writer's commits into commit→visible latencies: a commit is visible
  * at the first poll whose id reaches its own. The poll's start time is used (the read sees what was
  * committed when it started), so a latency is late by at most one poll period plus the poll's own
  * duration — that is the resolution. Also records lag over time: the age of the oldest commit not
@@ -21,10 +17,10 @@ public final class VisibilityWatcher {
     /** Latencies in ms of commits made after {@code measureFromNanos}, the lag series, and commits never seen. */
     public record Outcome(double[] latenciesMs, Series lag, int unseen, double pollMs) {}
 
-    private final Connection target;
+    private final Progress target;
     private final long pollMillis;
 
-    public VisibilityWatcher(Connection target, long pollMillis) {
+    public VisibilityWatcher(Progress target, long pollMillis) {
         this.target = target;
         this.pollMillis = pollMillis;
     }
@@ -34,7 +30,7 @@ public final class VisibilityWatcher {
      * after that. Lag points are (seconds since originNanos, worst lag in seconds), one per second.
      */
     public Outcome watch(Queue<MixedDmlWriter.Commit> commits, java.util.concurrent.atomic.AtomicBoolean writerDone,
-                         long originNanos, long measureFromNanos, double drainSeconds, String name) throws SQLException, InterruptedException {
+                         long originNanos, long measureFromNanos, double drainSeconds, String name) throws Exception {
         List<Double> latencies = new ArrayList<>();
         Series lag = new Series(name);
         long windowStart = originNanos;
@@ -42,44 +38,35 @@ public final class VisibilityWatcher {
         long doneSeen = 0;
         long polls = 0;
         long pollNanosTotal = 0;
-        // Only the workload table: internal tables the product replicates (a heartbeat) draw ids from the
-        // same sequence, and their progress would mark the writer's commits visible too early.
-        try (PreparedStatement ps = target.prepareStatement(
-                "SELECT COALESCE(MAX(last_data_id), 0) FROM hanacdc_position WHERE task = 'bench' AND source_schema = 'public'")) {
-            while (true) {
-                long t = System.nanoTime();
-                long visible;
-                try (ResultSet rs = ps.executeQuery()) {
-                    rs.next();
-                    visible = rs.getLong(1);
+        while (true) {
+            long t = System.nanoTime();
+            long visible = target.read().maxLastDataId();
+            polls++;
+            pollNanosTotal += System.nanoTime() - t;
+            MixedDmlWriter.Commit head;
+            while ((head = commits.peek()) != null && head.maxDataId() <= visible) {
+                commits.poll();
+                if (head.commitNanos() >= measureFromNanos) {
+                    latencies.add(Math.max(0, t - head.commitNanos()) / 1e6);
                 }
-                polls++;
-                pollNanosTotal += System.nanoTime() - t;
-                MixedDmlWriter.Commit head;
-                while ((head = commits.peek()) != null && head.maxDataId() <= visible) {
-                    commits.poll();
-                    if (head.commitNanos() >= measureFromNanos) {
-                        latencies.add(Math.max(0, t - head.commitNanos()) / 1e6);
-                    }
+            }
+            windowMax = Math.max(windowMax, head == null ? 0 : Math.max(0, t - head.commitNanos()) / 1e9);
+            if (t - windowStart >= 1_000_000_000) {
+                lag.add((t - originNanos) / 1e9, windowMax);
+                windowStart = t;
+                windowMax = 0;
+            }
+            if (writerDone.get()) {
+                if (doneSeen == 0) {
+                    doneSeen = t;
                 }
-                windowMax = Math.max(windowMax, head == null ? 0 : Math.max(0, t - head.commitNanos()) / 1e9);
-                if (t - windowStart >= 1_000_000_000) {
-                    lag.add((t - originNanos) / 1e9, windowMax);
-                    windowStart = t;
-                    windowMax = 0;
+                if (commits.isEmpty() || t - doneSeen > drainSeconds * 1e9) {
+                    break;
                 }
-                if (writerDone.get()) {
-                    if (doneSeen == 0) {
-                        doneSeen = t;
-                    }
-                    if (commits.isEmpty() || t - doneSeen > drainSeconds * 1e9) {
-                        break;
-                    }
-                }
-                long sleep = pollMillis - (System.nanoTime() - t) / 1_000_000;
-                if (sleep > 0) {
-                    Thread.sleep(sleep);
-                }
+            }
+            long sleep = pollMillis - (System.nanoTime() - t) / 1_000_000;
+            if (sleep > 0) {
+                Thread.sleep(sleep);
             }
         }
         double[] out = latencies.stream().mapToDouble(Double::doubleValue).toArray();

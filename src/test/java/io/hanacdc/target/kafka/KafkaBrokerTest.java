@@ -1,5 +1,6 @@
 package io.hanacdc.target.kafka;
 
+import io.hanacdc.demo.KafkaBroker;
 import io.hanacdc.testing.IntegrationTest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

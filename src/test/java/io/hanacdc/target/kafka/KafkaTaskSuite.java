@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hanacdc.config.CdcConfig;
+import io.hanacdc.demo.KafkaBroker;
 import io.hanacdc.pipeline.CdcTask;
 import io.hanacdc.pipeline.TableWorker;
 import io.hanacdc.testing.IntegrationTest;

@@ -1,10 +1,11 @@
-package io.hanacdc.target.kafka;
+package io.hanacdc.demo;
 
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
 
 /**
- * A real Apache Kafka broker for tests: one KRaft node that is broker and controller at once, in this
+ * A real Apache Kafka broker for the tests, the demo's Kafka mode and the benchmark (bench/pom.xml compiles this
+ * file too, so all three run the same broker): one KRaft node that is broker and controller at once, in this
  * JVM, on free loopback ports, its logs in a temporary folder removed when it stops. Transaction and
  * offset topics have one replica, as one broker can hold, and one partition: 50 each, Kafka's default,
  * take half a minute to create on two cores.

@@ -1,0 +1,46 @@
+package io.hanacdc.bench;
+
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** A scenario's MariaDB target: the database {@code <name>_tgt}, its rows counted by COUNT(*). */
+public final class MariaDbTarget implements BenchTarget {
+    private final Databases dbs;
+    private final String db;
+
+    public MariaDbTarget(Databases dbs, String name) throws Exception {
+        this.dbs = dbs;
+        this.db = dbs.freshMysql(name + "_tgt");
+    }
+
+    @Override
+    public Map<String, String> env() {
+        return Map.of("HANACDC_TARGET_URL", dbs.targetUrlForProduct(db));
+    }
+
+    @Override
+    public Progress progress() throws Exception {
+        return new PositionProbe(dbs, db);
+    }
+
+    @Override
+    public String check(List<String> tables, long rowsPerTable) throws Exception {
+        List<String> problems = new ArrayList<>();
+        try (Connection c = dbs.mysql(db)) {
+            for (String t : tables) {
+                long n = Long.parseLong(Databases.scalar(c, "SELECT COUNT(*) FROM `" + t + "`"));
+                if (n != rowsPerTable) {
+                    problems.add(String.format("WARNING: target %s has %,d rows, expected %,d", t, n, rowsPerTable));
+                }
+            }
+        }
+        return problems.isEmpty() ? String.format("%,d rows in each table", rowsPerTable) : String.join("; ", problems);
+    }
+
+    @Override
+    public void close() throws Exception {
+        dbs.dropMysql(db);
+    }
+}
