@@ -130,6 +130,24 @@ class KafkaPipelineTest extends KafkaTaskSuite {
         }
     }
 
+    /** An UPDATE that changes keys, shifting them onto each other: the old keys deleted, the new ones written, the topic ends as the source. */
+    @Test
+    void keysChangedByAnUpdateEndAsTheSource() throws Exception {
+        String pg = TestDatabases.freshPostgres("kafka");
+        Pipeline.exec(pg, "CREATE TABLE t (id int PRIMARY KEY DEFERRABLE, v int NOT NULL)", "INSERT INTO t VALUES (1, 1), (2, 2), (3, 3)");
+        CdcTask task = start(settings(pg, "rekeyed", "public.t"));
+        try {
+            tickUntil("rekeyed.public.t", e -> e.size() == 3, task);
+            Pipeline.exec(pg, "UPDATE t SET id = id + 1", "UPDATE t SET id = 10 WHERE id = 4");
+            List<TopicReader.Event> events = tickUntil("rekeyed.public.t", e -> rebuilt(e).equals(sourceRows(pg, "t")), task);
+            assertTrue(ops(events).contains("d") && ops(events).contains("tombstone"), "old keys deleted: " + ops(events));
+            assertEquals(Map.of("{\"id\":2}", "{\"id\":2,\"v\":1}", "{\"id\":3}", "{\"id\":3,\"v\":2}", "{\"id\":10}", "{\"id\":10,\"v\":3}"),
+                    rebuilt(events));
+        } finally {
+            task.close();
+        }
+    }
+
     /** pause, resume, reset and resnapshot act on a Kafka table as on a table: through its position in the positions topic. */
     @Test
     void operatorCommandsPauseResetAndResnapshotATopic() throws Exception {
