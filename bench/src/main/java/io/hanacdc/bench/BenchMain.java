@@ -8,6 +8,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Runs the selected scenarios in a fixed order — raw baseline, streaming, initial load, latency,
@@ -83,6 +84,8 @@ public final class BenchMain {
             RawKafkaBench raw = new RawKafkaBench(servers, o);
             BenchTarget.Maker topics = name -> new KafkaTopicsTarget(servers, name);
             step(m, true, "8a. raw Kafka producer baseline", () -> m.kafkaRaw.add(raw.run("before")));
+            step(m, true, "8a'. raw Kafka producer with hana-cdc's batch.size (reference)",
+                    () -> m.kafkaRawAsProduct = raw.run("as_product", Map.of("batch.size", RawKafkaBench.PRODUCT_BATCH_BYTES)));
             step(m, true, "8b. Kafka: streaming, 1 table",
                     () -> m.kafkaStream = new StreamingBench(dbs, o, work, topics, "kafka-stream").run(1, o.streamRows()));
             step(m, true, "8c. Kafka: end-to-end latency",

@@ -17,6 +17,8 @@ public final class Measurements {
     public CaptureOverheadBench.Result capture;
     /** The Kafka scenarios (8): raw producer runs before and after, the drain and the latency on Kafka. */
     public final List<RawKafkaBench.Result> kafkaRaw = new ArrayList<>();
+    /** The raw producer with hana-cdc's own producer defaults (a reference, not a denominator). */
+    public RawKafkaBench.Result kafkaRawAsProduct;
     public StreamingBench.Result kafkaStream;
     public LatencyBench.Result kafkaLatency;
     public final List<String> errors = new ArrayList<>();

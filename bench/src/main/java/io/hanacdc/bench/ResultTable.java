@@ -175,6 +175,12 @@ public final class ResultTable {
         }
         meanRow("8", "Kafka baseline for ratios (mean of raw Kafka runs)",
                 m.kafkaRaw.stream().mapToDouble(RawKafkaBench.Result::rowsPerSecond).toArray());
+        if (m.kafkaRawAsProduct != null) {
+            var r = m.kafkaRawAsProduct;
+            rows.add(new ResultRow("8", "raw Kafka transactional producer with hana-cdc's batch.size (reference)", r.rowsPerSecond(), "rows/s",
+                    r.rowsPerSecond() / m.kafkaBaseline(), "", Verdict.NONE, String.format("batch.size %,d bytes (Kafka's default: 16,384),"
+                            + " otherwise as the baseline; %,d records in %.1f s", RawKafkaBench.PRODUCT_BATCH_BYTES, r.records(), r.seconds())));
+        }
         stream("8", m.kafkaBaseline(), m.kafkaStream, "Kafka, streaming 1 table", 0.8);
         if (m.kafkaLatency != null) {
             latency("8", "Kafka, ", m.kafkaLatency, false);

@@ -1,18 +1,11 @@
 package io.hanacdc.target.kafka;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.hanacdc.schema.ColumnType;
-import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.stream.ChangeEvent;
-import io.hanacdc.stream.ChangeRow;
-import java.math.BigDecimal;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.time.format.DateTimeFormatter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntSupplier;
@@ -30,6 +23,8 @@ import org.apache.kafka.common.utils.Utils;
  * Debezium's conventions with decimal.handling.mode=string: decimals as strings (exact), dates, times and
  * timestamps as ISO-8601 text (a time zone's timestamp in UTC, with Z, as Debezium's ZonedTimestamp), binary
  * as base64; numbers, booleans and text as themselves.
+ * The JSON itself is written by EventJson; with Connect's schemas on, each key and value is wrapped with its
+ * schema (ConnectSchemas).
  */
 final class EventRecords {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -54,42 +49,25 @@ final class EventRecords {
     List<ProducerRecord<byte[], byte[]>> records(String topic, SourceTable table, int captureVersion, List<ChangeEvent> events,
                                                  IntSupplier partitions) {
         List<ProducerRecord<byte[], byte[]>> out = new ArrayList<>(events.size() + 16);
-        long now = System.currentTimeMillis();
-        int[] keys = table.primaryKey().stream().mapToInt(k -> table.columnNames().indexOf(k)).toArray();
-        List<SourceColumn> keyColumns = table.keyColumns();
-        ObjectNode keySchema = schemas ? ConnectSchemas.key(table, topic) : null;
-        ObjectNode valueSchema = schemas ? ConnectSchemas.envelope(table, topic) : null;
-        for (ChangeEvent e : events) {
-            ObjectNode value = JSON.createObjectNode();
-            if (e.kind() == ChangeEvent.Kind.TRUNCATE) {
-                value.putNull("before").putNull("after");
-                byte[] bytes = bytes(valueSchema, envelope(value, "t", now, table, captureVersion, e.cdc()));
-                for (int p = 0, n = partitions.getAsInt(); p < n; p++) {
-                    out.add(new ProducerRecord<>(topic, p, null, bytes));
+        byte[] keySchema = schemas ? bytes(ConnectSchemas.key(table, topic)) : null;
+        byte[] valueSchema = schemas ? bytes(ConnectSchemas.envelope(table, topic)) : null;
+        try (EventJson json = new EventJson(task, database, table, captureVersion, System.currentTimeMillis())) {
+            for (ChangeEvent e : events) {
+                if (e.kind() == ChangeEvent.Kind.TRUNCATE) {
+                    byte[] value = wrap(valueSchema, json.value("t", null, e.cdc()));
+                    for (int p = 0, n = partitions.getAsInt(); p < n; p++) {
+                        out.add(new ProducerRecord<>(topic, p, null, value));
+                    }
+                    continue;
                 }
-                continue;
-            }
-            boolean delete = e.kind() == ChangeEvent.Kind.DELETE;
-            ObjectNode key = JSON.createObjectNode();
-            for (int k = 0; k < keys.length; k++) {
-                put(key, keyColumns.get(k), delete ? e.values()[k] : e.values()[keys[k]]);
-            }
-            if (delete) {
-                value.set("before", key.deepCopy());
-                value.putNull("after");
-            } else {
-                ObjectNode after = JSON.createObjectNode();
-                for (int c = 0; c < table.columns().size(); c++) {
-                    put(after, table.columns().get(c), e.values()[c]);
+                boolean delete = e.kind() == ChangeEvent.Kind.DELETE;
+                byte[] bare = json.key(e.values(), delete);
+                Integer partition = schemas ? partition(bare, partitions) : null; // else the default partitioner's, from the same bytes
+                byte[] key = wrap(keySchema, bare);
+                out.add(new ProducerRecord<>(topic, partition, key, wrap(valueSchema, json.value(op(e.kind()), e.values(), e.cdc()))));
+                if (delete && tombstones) {
+                    out.add(new ProducerRecord<>(topic, partition, key, null));
                 }
-                value.putNull("before");
-                value.set("after", after);
-            }
-            byte[] keyBytes = bytes(keySchema, key);
-            Integer partition = schemas ? partition(bytes(key), partitions) : null; // else the default partitioner's, from the same bytes
-            out.add(new ProducerRecord<>(topic, partition, keyBytes, bytes(valueSchema, envelope(value, op(e.kind()), now, table, captureVersion, e.cdc()))));
-            if (delete && tombstones) {
-                out.add(new ProducerRecord<>(topic, partition, keyBytes, null));
             }
         }
         return out;
@@ -103,6 +81,23 @@ final class EventRecords {
         return Utils.toPositive(Utils.murmur2(bareKey)) % partitions.getAsInt();
     }
 
+    /** {"schema":…,"payload":…} as Connect's JsonConverter writes it, joined from bytes already written; the JSON as it is without a schema. */
+    private static byte[] wrap(byte[] schema, byte[] payload) {
+        if (schema == null) {
+            return payload;
+        }
+        byte[] head = "{\"schema\":".getBytes(StandardCharsets.UTF_8);
+        byte[] middle = ",\"payload\":".getBytes(StandardCharsets.UTF_8);
+        byte[] out = new byte[head.length + schema.length + middle.length + payload.length + 1];
+        int at = 0;
+        for (byte[] part : new byte[][] {head, schema, middle, payload}) {
+            System.arraycopy(part, 0, out, at, part.length);
+            at += part.length;
+        }
+        out[at] = '}';
+        return out;
+    }
+
     private static String op(ChangeEvent.Kind kind) {
         return switch (kind) {
             case INSERT -> "c";
@@ -113,59 +108,11 @@ final class EventRecords {
         };
     }
 
-    private ObjectNode envelope(ObjectNode value, String op, long now, SourceTable table, int captureVersion, ChangeRow cdc) {
-        ObjectNode source = JSON.createObjectNode().put("connector", "hana-cdc").put("name", task)
-                .put("ts_ms", cdc == null || cdc.createTime() == null ? now : cdc.createMicros() / 1000)
-                .put("snapshot", op.equals("r") ? "true" : "false").put("db", database)
-                .put("schema", table.id().schema()).put("table", table.id().name());
-        if (cdc == null) {
-            source.putNull("txId").putNull("data_id").put("capture_version", captureVersion);
-        } else {
-            source.put("txId", cdc.transactionId()).put("data_id", cdc.dataId()).put("capture_version", cdc.captureVersion());
-        }
-        value.put("op", op).put("ts_ms", now).set("source", source);
-        return value;
-    }
-
-    static void put(ObjectNode node, SourceColumn column, Object v) {
-        String name = column.name();
-        if (v == null) {
-            node.putNull(name);
-        } else if (v instanceof BigDecimal d) {
-            node.put(name, d.toPlainString());
-        } else if (v instanceof byte[] b) {
-            node.put(name, b);
-        } else if (v instanceof Boolean b) {
-            node.put(name, b);
-        } else if (v instanceof Integer i) {
-            node.put(name, i);
-        } else if (v instanceof Long l) {
-            node.put(name, l);
-        } else if (v instanceof Float f) {
-            node.put(name, f);
-        } else if (v instanceof Double d) {
-            node.put(name, d);
-        } else if (v instanceof LocalDateTime t) {
-            String text = DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(t);
-            node.put(name, column.type().kind() == ColumnType.Kind.TIMESTAMP_TZ ? text + "Z" : text);
-        } else if (v instanceof LocalDate d) {
-            node.put(name, DateTimeFormatter.ISO_LOCAL_DATE.format(d));
-        } else if (v instanceof LocalTime t) {
-            node.put(name, DateTimeFormatter.ISO_LOCAL_TIME.format(t));
-        } else {
-            node.put(name, v.toString());
-        }
-    }
-
-    /** The node, wrapped with its Connect schema when there is one. */
-    private static byte[] bytes(ObjectNode schema, ObjectNode node) {
-        return bytes(schema == null ? node : ConnectSchemas.wrap(schema, node));
-    }
-
+    /** A small tree as JSON (the schema-changes records). */
     static byte[] bytes(ObjectNode node) {
         try {
             return JSON.writeValueAsBytes(node);
-        } catch (JsonProcessingException e) {
+        } catch (IOException e) {
             throw new IllegalStateException("a tree of plain values always serializes", e);
         }
     }

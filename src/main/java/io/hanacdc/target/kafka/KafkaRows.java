@@ -1,7 +1,5 @@
 package io.hanacdc.target.kafka;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.sql.KeyRange;
@@ -20,7 +18,6 @@ import java.util.Optional;
  * the events render them; the topic's keys are listed in the order of their JSON bytes.
  */
 final class KafkaRows implements TargetRows {
-    private static final ObjectMapper JSON = new ObjectMapper();
     private final SourceTable table;
     private final TopicState state;
     private List<ByteBuffer> sortedKeys;
@@ -98,12 +95,10 @@ final class KafkaRows implements TargetRows {
         throw new IllegalStateException("a topic is compared row by row");
     }
 
+    /** A source key as the topic's keys are held (TopicState): as the events render it. */
     private ByteBuffer keyBytes(Object[] key) {
-        ObjectNode node = JSON.createObjectNode();
-        List<SourceColumn> columns = table.keyColumns();
-        for (int i = 0; i < key.length; i++) {
-            EventRecords.put(node, columns.get(i), key[i]);
+        try (EventJson json = new EventJson("", null, table, 0, 0)) {
+            return ByteBuffer.wrap(TopicState.payload(json.key(key, true)));
         }
-        return ByteBuffer.wrap(EventRecords.bytes(node));
     }
 }

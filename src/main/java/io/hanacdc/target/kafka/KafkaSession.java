@@ -10,27 +10,27 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.InvalidProducerEpochException;
 import org.apache.kafka.common.errors.ProducerFencedException;
 
 /**
- * A session on a Kafka target: the transactional producers of the tables it writes, opened at first use
- * (see TableProducer) and closed with it, so a table's producer lives for its turn. Everything a session
+ * A session on a Kafka target: the transactional producers of the tables it writes, taken from the target's
+ * ProducerPool at first use and given back when it closes, but for one whose transaction failed on Kafka's side,
+ * which is closed (its state is not worth knowing: the next use opens a new one). Everything a session
  * writes goes through {@link #transaction}: the events and the position record of a table in one producer
  * transaction, visible to read_committed consumers together or not at all.
  */
 final class KafkaSession implements TargetSession {
-    private final Function<TableId, TableProducer> open;
+    private final ProducerPool pool;
     private final Map<TableId, TableProducer> producers = new HashMap<>();
     private TableProducer current;
     /** What to do once the open transaction commits. */
     private final List<Runnable> onCommit = new ArrayList<>();
 
-    KafkaSession(Function<TableId, TableProducer> open) {
-        this.open = open;
+    KafkaSession(ProducerPool pool) {
+        this.pool = pool;
     }
 
     static KafkaSession of(TargetSession s) {
@@ -44,7 +44,7 @@ final class KafkaSession implements TargetSession {
      * @throws StalePositionException when another process stored the table's position since, or took the table over
      */
     void transaction(TableId table, long expected, Target.Work work, ProducerRecord<byte[], byte[]> position, long next) throws SQLException {
-        TableProducer p = producers.computeIfAbsent(table, open);
+        TableProducer p = producers.computeIfAbsent(table, pool::take);
         p.requireStored(expected);
         try {
             p.begin();
@@ -63,7 +63,7 @@ final class KafkaSession implements TargetSession {
                 throw e;
             }
             producers.remove(table);
-            closeQuietly(p); // its state after a failed send or commit is not worth knowing: the next use opens a new one
+            closeQuietly(p);
             if (fenced) {
                 throw new StalePositionException(table, expected);
             }
@@ -109,7 +109,7 @@ final class KafkaSession implements TargetSession {
         }
     }
 
-    private static void closeQuietly(TableProducer p) {
+    static void closeQuietly(TableProducer p) {
         try {
             p.close();
         } catch (RuntimeException ignored) {
@@ -119,7 +119,7 @@ final class KafkaSession implements TargetSession {
 
     @Override
     public void close() {
-        producers.values().forEach(KafkaSession::closeQuietly);
+        producers.values().forEach(pool::give);
         producers.clear();
     }
 }

@@ -29,6 +29,11 @@ record KafkaSettings(String bootstrapServers, String topicPrefix, int partitions
     static final String TOMBSTONES = "hanacdc.kafka.tombstones";
     static final String SCHEMAS = "hanacdc.kafka.schemas";
     static final String CLIENT_PREFIX = "hanacdc.kafka.";
+    /**
+     * The producer's batch.size unless set: a transaction carries a whole batch of events (5000 of some 400 bytes
+     * by default), which at Kafka's 16 KB went out as about 130 produce requests, each a round of work for the broker.
+     */
+    static final int BATCH_BYTES = 256 * 1024;
     private static final Pattern BROKER = Pattern.compile("(\\[[0-9A-Fa-f:.]+]|[A-Za-z0-9._-]+):([0-9]{1,5})");
     private static final Pattern PREFIX = Pattern.compile("[A-Za-z0-9._-]{1,100}");
     /** What exactly-once rests on, so hana-cdc sets it and nobody else: refused as hanacdc.kafka.* settings. */
@@ -102,6 +107,7 @@ record KafkaSettings(String bootstrapServers, String topicPrefix, int partitions
     /** The producer settings of a table's transactional producer. */
     Map<String, Object> producer(String transactionalId) {
         Map<String, Object> p = only(ProducerConfig.configNames());
+        p.putIfAbsent(ProducerConfig.BATCH_SIZE_CONFIG, BATCH_BYTES);
         p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId);
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         p.put(ProducerConfig.ACKS_CONFIG, "all");

@@ -43,8 +43,8 @@ import org.apache.kafka.common.errors.TopicExistsException;
  *
  * <p>Written with the plain Kafka client, not Camel's camel-kafka component: exactly-once here needs one
  * producer transaction spanning a batch's events on the table's topic and its position record on another,
- * under a transactional.id of the table's own (so the broker fences a stale owner), a producer opened for
- * a table's turn and closed after it, and the position read back after the fence. camel-kafka's transacted
+ * under a transactional.id of the table's own (so the broker fences a stale owner), a producer per table kept
+ * between its turns (ProducerPool), and the position read back after the fence. camel-kafka's transacted
  * producer is one per endpoint with a transaction per exchange, which fits none of these.
  */
 public final class KafkaTarget implements Target {
@@ -59,6 +59,7 @@ public final class KafkaTarget implements Target {
     private final KafkaPositions positions;
     private final EventRecords events;
     private final ColumnListRecords columnLists;
+    private final ProducerPool producers;
 
     private KafkaTarget(KafkaSettings settings, String task, String sourceDatabase, TargetNames naming) {
         this.settings = settings;
@@ -76,6 +77,7 @@ public final class KafkaTarget implements Target {
         }
         this.events = new EventRecords(task, sourceDatabase, settings.tombstones(), settings.schemas());
         this.columnLists = new ColumnListRecords(names.schemaChanges(), task, sourceDatabase);
+        this.producers = new ProducerPool(this::openProducer);
     }
 
     static KafkaTarget open(CdcConfig cfg) {
@@ -107,14 +109,16 @@ public final class KafkaTarget implements Target {
 
     @Override
     public TargetSession session() {
-        return new KafkaSession(table -> {
-            try {
-                return new TableProducer(table, settings.producer(names.transactionalId(task, table)), reader);
-            } catch (KafkaException e) {
-                throw new CdcException("table " + table + ": no transactional producer could be opened on Kafka at "
-                        + settings.bootstrapServers() + ": " + e.getMessage(), e);
-            }
-        });
+        return new KafkaSession(producers);
+    }
+
+    private TableProducer openProducer(TableId table) {
+        try {
+            return new TableProducer(table, settings.producer(names.transactionalId(task, table)), reader);
+        } catch (KafkaException e) {
+            throw new CdcException("table " + table + ": no transactional producer could be opened on Kafka at "
+                    + settings.bootstrapServers() + ": " + e.getMessage(), e);
+        }
     }
 
     @Override
@@ -273,6 +277,7 @@ public final class KafkaTarget implements Target {
 
     @Override
     public void close() {
+        producers.close();
         reader.close();
         admin.close();
     }

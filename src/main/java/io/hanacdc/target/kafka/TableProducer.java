@@ -9,7 +9,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
- * The transactional producer of one table, open for a session. Opening it fences every earlier producer of
+ * The transactional producer of one table, kept between sessions (ProducerPool). Opening it fences every earlier producer of
  * the table, whichever process holds it (the broker aborts its open transaction and refuses its writes);
  * the table's position stored then can no longer change but through this producer, so its revision is the
  * one every save compares with, as the MySQL target's compare-and-set does.
@@ -42,6 +42,10 @@ final class TableProducer implements AutoCloseable {
 
     long revision() {
         return revision;
+    }
+
+    TableId table() {
+        return table;
     }
 
     /** The stored revision once the open transaction commits. */

@@ -122,7 +122,7 @@ final class TopicState implements AutoCloseable {
     }
 
     /** The key JSON a key is looked up by: as written, or the payload of one written with its Connect schema. */
-    private static byte[] payload(byte[] key) {
+    static byte[] payload(byte[] key) {
         try {
             return JSON.writeValueAsBytes(ConnectSchemas.payload(read(key)));
         } catch (IOException e) {
