@@ -45,7 +45,15 @@ final class KafkaSession implements TargetSession {
      */
     void transaction(TableId table, long expected, Target.Work work, ProducerRecord<byte[], byte[]> position, long next) throws SQLException {
         TableProducer p = producers.computeIfAbsent(table, pool::take);
-        p.requireStored(expected);
+        try {
+            p.requireStored(expected);
+        } catch (StalePositionException e) {
+            // another producer stored the table's position since this one's revision: this one is fenced, or the caller's
+            // position is old. Closed either way, so that the next transaction opens one that reads the position anew.
+            producers.remove(table);
+            closeQuietly(p);
+            throw e;
+        }
         try {
             p.begin();
             current = p;

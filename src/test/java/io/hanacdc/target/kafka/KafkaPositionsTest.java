@@ -75,6 +75,33 @@ class KafkaPositionsTest extends KafkaTaskSuite {
         }
     }
 
+    /**
+     * A process whose producer was kept while another process wrote the table (an owner gone and back): once it reloads
+     * the position, its next commit after at most one stale refusal goes through, instead of being refused for ever.
+     */
+    @Test
+    void aKeptProducerOfATableWrittenElsewhereGivesWayToANewOne() throws Exception {
+        try (Target target = open("back"); Target other = open("back")) {
+            TargetTable table = target.tables(List.of(TABLE)).get(0);
+            Position stored;
+            try (TargetSession a = target.session()) {
+                target.positions().ensure(a);
+                table.ensure(a);
+                stored = target.commit(a, insert(table, 1), Position.startSnapshot(ID, StreamRange.at(new Watermark(10, new long[0])), 1));
+            } // a's producer is kept for the table's next session
+            try (TargetSession b = other.session()) {
+                stored = other.commit(b, insert(table, 2), stored);
+                stored = other.commit(b, insert(table, 3), stored);
+            }
+            try (TargetSession a = target.session()) {
+                Position reloaded = target.positions().load(a, ID).orElseThrow();
+                assertEquals(stored, reloaded);
+                assertThrows(StalePositionException.class, () -> target.commit(a, insert(table, 4), reloaded));
+                assertEquals(4, target.commit(a, insert(table, 4), reloaded).revision(), "a new producer takes the table over");
+            }
+        }
+    }
+
     @Test
     void positionsOfAnotherTaskSharingThePrefixAreNotThisTasks() throws Exception {
         Map<String, String> props = Map.of("hanacdc.task", "other", "hanacdc.source.url", "jdbc:postgresql://h/erp", "hanacdc.tables", "s.t",
