@@ -45,7 +45,14 @@ final class KafkaSession implements TargetSession {
      */
     void transaction(TableId table, long expected, Target.Work work, ProducerRecord<byte[], byte[]> position, long next) throws SQLException {
         TableProducer p = producers.computeIfAbsent(table, pool::take);
-        p.requireStored(expected);
+        if (p.revision() != expected) {
+            // The position moved on without this producer (another process had the table meanwhile: this one is fenced),
+            // or the caller's is old. Either way the caller reloads; a new producer then fences the other and knows the
+            // stored revision. Kept, this one would refuse every reloaded position.
+            producers.remove(table);
+            closeQuietly(p);
+            throw new StalePositionException(table, expected);
+        }
         try {
             p.begin();
             current = p;
