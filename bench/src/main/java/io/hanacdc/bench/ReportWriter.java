@@ -28,8 +28,9 @@ public final class ReportWriter {
         Files.createDirectories(dir);
         StringBuilder md = new StringBuilder("# hana-cdc benchmark " + stamp + "\n\n");
         md.append(context).append("\n\n");
-        md.append("Ratios are against the raw MariaDB upsert baseline (1) measured in this same run; verdicts compare with the")
-                .append(" issue's targets and never fail the run. See bench/README.md for how each figure is measured.\n\n");
+        md.append("Ratios are against a raw baseline of the same target measured in this same run — the MariaDB upsert (1), in")
+                .append(" section 8 the Kafka producer; verdicts compare with the issue's targets and never fail the run. See bench/README.md")
+                .append(" for how each figure is measured.\n\n");
         md.append(markdownTable(rows)).append('\n');
         if (!notes.isEmpty()) {
             md.append("## Notes\n\n");

@@ -45,14 +45,13 @@ final class KafkaSession implements TargetSession {
      */
     void transaction(TableId table, long expected, Target.Work work, ProducerRecord<byte[], byte[]> position, long next) throws SQLException {
         TableProducer p = producers.computeIfAbsent(table, pool::take);
-        try {
-            p.requireStored(expected);
-        } catch (StalePositionException e) {
-            // another producer stored the table's position since this one's revision: this one is fenced, or the caller's
-            // position is old. Closed either way, so that the next transaction opens one that reads the position anew.
+        if (p.revision() != expected) {
+            // The position moved on without this producer (another process had the table meanwhile: this one is fenced),
+            // or the caller's is old. Either way the caller reloads; a new producer then fences the other and knows the
+            // stored revision. Kept, this one would refuse every reloaded position.
             producers.remove(table);
             closeQuietly(p);
-            throw e;
+            throw new StalePositionException(table, expected);
         }
         try {
             p.begin();

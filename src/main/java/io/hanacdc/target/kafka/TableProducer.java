@@ -1,6 +1,5 @@
 package io.hanacdc.target.kafka;
 
-import io.hanacdc.checkpoint.StalePositionException;
 import io.hanacdc.schema.TableId;
 import java.time.Duration;
 import java.util.Map;
@@ -30,13 +29,6 @@ final class TableProducer implements AutoCloseable {
         } catch (RuntimeException e) {
             producer.close(Duration.ZERO);
             throw e;
-        }
-    }
-
-    /** @throws StalePositionException unless the position was read as (or derived from) the stored revision */
-    void requireStored(long expected) {
-        if (expected != revision) {
-            throw new StalePositionException(table, expected);
         }
     }
 

@@ -198,7 +198,7 @@ class KafkaPipelineTest extends KafkaTaskSuite {
             for (int round = 0; round < 6; round++) {
                 Pipeline.exec(pg, "INSERT INTO t VALUES (" + round + ", 0)", "UPDATE t SET v = v + 1");
                 CdcTask owner = round % 2 == 0 ? first : second;
-                owner.workers().forEach(TableWorker::poll); // each turn opens the table's producer anew: the other is fenced
+                owner.workers().forEach(TableWorker::poll); // the other's producer is fenced: its next turn fails, and it reloads
             }
             // 6 inserts and 6 updates touching 21 rows in all
             List<TopicReader.Event> events = tickUntil(topic, e -> dataIds(e).size() == 27, first, second);
@@ -207,6 +207,35 @@ class KafkaPipelineTest extends KafkaTaskSuite {
                 expected.put("{\"id\":" + id + "}", "{\"id\":" + id + ",\"v\":" + (6 - id) + "}");
             }
             assertEquals(expected, rebuilt(events));
+        } finally {
+            first.close();
+            second.close();
+        }
+    }
+
+    /** Regression: a replica that takes a table back kept its producer, fenced meanwhile, which refused the position it reloaded. */
+    @Test
+    void aReplicaThatTakesATableBackGoesOnFromThePositionTheOtherLeft() throws Exception {
+        String pg = TestDatabases.freshPostgres("kafka");
+        Pipeline.exec(pg, "CREATE TABLE t (id int PRIMARY KEY)");
+        Map<String, String> settings = settings(pg, "back", "public.t");
+        String topic = "back.public.t";
+        CdcTask first = start(settings);
+        CdcTask second = start(settings);
+        try {
+            second.workers().forEach(w -> w.ownerChanged(false));
+            Pipeline.exec(pg, "INSERT INTO t VALUES (1)");
+            tickUntil(topic, e -> rebuilt(e).size() == 1, first);
+            first.workers().forEach(w -> w.ownerChanged(false));
+            second.workers().forEach(w -> w.ownerChanged(true));
+            Pipeline.exec(pg, "INSERT INTO t VALUES (2)");
+            tickUntil(topic, e -> rebuilt(e).size() == 2, second);
+            second.workers().forEach(w -> w.ownerChanged(false));
+            first.workers().forEach(w -> w.ownerChanged(true));
+            Pipeline.exec(pg, "INSERT INTO t VALUES (3)");
+            List<TopicReader.Event> events = tickUntil(topic, e -> rebuilt(e).size() == 3, first);
+            assertEquals(List.of("{\"id\":1}", "{\"id\":2}", "{\"id\":3}"), List.copyOf(rebuilt(events).keySet()));
+            dataIds(events); // and no change twice
         } finally {
             first.close();
             second.close();
