@@ -28,6 +28,8 @@ import org.apache.kafka.common.utils.Utils;
  */
 final class EventRecords {
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final byte[] SCHEMA_HEAD = "{\"schema\":".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] PAYLOAD_HEAD = ",\"payload\":".getBytes(StandardCharsets.UTF_8);
     private final String task;
     private final String database;
     private final boolean tombstones;
@@ -86,11 +88,9 @@ final class EventRecords {
         if (schema == null) {
             return payload;
         }
-        byte[] head = "{\"schema\":".getBytes(StandardCharsets.UTF_8);
-        byte[] middle = ",\"payload\":".getBytes(StandardCharsets.UTF_8);
-        byte[] out = new byte[head.length + schema.length + middle.length + payload.length + 1];
+        byte[] out = new byte[SCHEMA_HEAD.length + schema.length + PAYLOAD_HEAD.length + payload.length + 1];
         int at = 0;
-        for (byte[] part : new byte[][] {head, schema, middle, payload}) {
+        for (byte[] part : new byte[][] {SCHEMA_HEAD, schema, PAYLOAD_HEAD, payload}) {
             System.arraycopy(part, 0, out, at, part.length);
             at += part.length;
         }

@@ -21,10 +21,13 @@ final class KafkaRows implements TargetRows {
     private final SourceTable table;
     private final TopicState state;
     private List<ByteBuffer> sortedKeys;
+    /** Renders source keys as the events do; one for all lookups. */
+    private final EventJson keys;
 
     KafkaRows(SourceTable table, TopicState state) {
         this.table = table;
         this.state = state;
+        this.keys = new EventJson("", null, table, 0, 0);
     }
 
     @Override
@@ -82,6 +85,7 @@ final class KafkaRows implements TargetRows {
 
     @Override
     public void close() {
+        keys.close();
         state.close();
     }
 
@@ -97,8 +101,6 @@ final class KafkaRows implements TargetRows {
 
     /** A source key as the topic's keys are held (TopicState): as the events render it. */
     private ByteBuffer keyBytes(Object[] key) {
-        try (EventJson json = new EventJson("", null, table, 0, 0)) {
-            return ByteBuffer.wrap(TopicState.payload(json.key(key, true)));
-        }
+        return ByteBuffer.wrap(TopicState.payload(keys.key(key, true)));
     }
 }
