@@ -26,7 +26,7 @@ public final class Settings {
             "hanacdc.tables",
             "hanacdc.cdc-schema", "hanacdc.target.control-database",
             "hanacdc.kafka.topic-prefix", "hanacdc.kafka.partitions", "hanacdc.kafka.replication-factor", "hanacdc.kafka.tombstones",
-            "hanacdc.kafka.schemas",
+            "hanacdc.kafka.schemas", "hanacdc.kafka.state-memory-mb",
             "hanacdc.poll-interval-ms", "hanacdc.batch-size", "hanacdc.stream.parallel-tables", "hanacdc.snapshot.chunk-size",
             "hanacdc.install.lock-timeout-ms",
             "hanacdc.alter.user", "hanacdc.alter.password", "hanacdc.alter.password-file",

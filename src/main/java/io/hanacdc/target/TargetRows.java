@@ -6,6 +6,7 @@ import io.hanacdc.sql.RangeChecksums;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * verify's reads of one target table, the target side of a comparison with the source: counts, rows by
@@ -21,6 +22,22 @@ public interface TargetRows extends AutoCloseable {
 
     /** Up to limit keys after the given one (null: from the first), in the target's key order, within a range of the first key column when given. */
     List<Object[]> keysAfter(TargetSession s, Optional<KeyRange> range, Object[] after, int limit) throws SQLException;
+
+    /**
+     * How many passes a row-by-row comparison takes: a target that holds its rows in memory to compare them (a
+     * topic's last state per key) splits its keys into passes that each fit; a database table is one pass.
+     */
+    default int passes(TargetSession s) throws SQLException {
+        return 1;
+    }
+
+    /**
+     * Starts pass {@code p} of {@link #passes}: from now on {@link #keysAfter} lists only the keys in it, and the
+     * answer tells which source keys belong to it.
+     */
+    default Predicate<Object[]> pass(TargetSession s, int p) throws SQLException {
+        return key -> true;
+    }
 
     /** The source columns the table lacks. */
     List<String> missingColumns(TargetSession s) throws SQLException;

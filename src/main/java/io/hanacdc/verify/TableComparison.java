@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.LongConsumer;
+import java.util.function.Predicate;
 import java.util.function.ToIntFunction;
 
 /**
@@ -67,38 +68,47 @@ final class TableComparison {
         return target;
     }
 
-    /** The full comparison, row by row; method says why the table is not compared by checksums. */
+    /**
+     * The full comparison, row by row, in as many passes as the target needs to hold its keys (each reads the source
+     * table again); method says why the table is not compared by checksums.
+     */
     Outcome compare(Connection s, TargetSession t, String method, LongConsumer progress) throws SQLException {
         long sourceRows = count(s);
-        long targetRows = target.count(t);
         Findings found = new Findings(progress);
-        compare(s, t, sourceChunks, Optional.empty(), found);
-        return found.outcome(sourceRows, targetRows, method);
+        int passes = target.passes(t);
+        for (int p = 0; p < passes; p++) {
+            compare(s, t, sourceChunks, Optional.empty(), target.pass(t, p), found);
+        }
+        long targetRows = target.count(t);
+        return found.outcome(sourceRows, targetRows, passes == 1 ? method : method + ", in " + passes + " passes over the keys");
     }
 
     /** The rows of one range of the first key column, row by row (its checksums differ). */
     void compareRange(Connection s, TargetSession t, KeyRange range, Findings found) throws SQLException {
         String key = table.primaryKey().get(0);
         KeysetReader inRange = new KeysetReader(dialect, table, sourceChunks.chunkSize(), range.predicate(dialect.quote(key)));
-        compare(s, t, inRange, Optional.of(range), found);
+        compare(s, t, inRange, Optional.of(range), k -> true, found);
     }
 
-    private void compare(Connection s, TargetSession t, KeysetReader sourceRows, Optional<KeyRange> targetRange, Findings found) throws SQLException {
+    /** The source rows whose keys are in the target's current pass, then the target's keys of that pass. */
+    private void compare(Connection s, TargetSession t, KeysetReader sourceRows, Optional<KeyRange> targetRange, Predicate<Object[]> inPass,
+                         Findings found) throws SQLException {
         Object[] last = null;
         while (true) {
-            List<Object[]> rows = sourceRows.chunkAfter(s, last);
-            if (rows.isEmpty()) {
+            List<Object[]> chunk = sourceRows.chunkAfter(s, last);
+            if (chunk.isEmpty()) {
                 break;
             }
+            last = sourceRows.key(chunk.get(chunk.size() - 1));
+            List<Object[]> rows = chunk.stream().filter(r -> inPass.test(sourceRows.key(r))).toList();
             List<Object[]> keys = rows.stream().map(sourceRows::key).toList();
-            List<Object[]> targetRows = target.rowsByKey(t, keys);
+            List<Object[]> targetRows = keys.isEmpty() ? List.of() : target.rowsByKey(t, keys);
             Map<List<String>, Object[]> inTarget = byKey(targetRows, keyIndexes);
             for (Object[] row : rows) {
                 add(difference(sourceRows.key(row), row, inTarget.get(keyForms(row, keyIndexes))), found);
             }
-            found.fetched(rows.size() + targetRows.size());
+            found.fetched(chunk.size() + targetRows.size());
             found.compared(rows.size());
-            last = keys.get(keys.size() - 1);
         }
         int[] identity = identity(keyIndexes.length);
         last = null;

@@ -19,15 +19,17 @@ import org.apache.kafka.clients.producer.ProducerConfig;
  *
  * @param topicPrefix       the first part of every topic name (default: the task name, escaped as topic names are)
  * @param replicationFactor of the topics hana-cdc creates; empty: the broker's default
+ * @param stateMemoryBytes  what a topic's states (verify) or keys (vanished-row check) may take in memory, per pass
  */
 record KafkaSettings(String bootstrapServers, String topicPrefix, int partitions, Optional<Short> replicationFactor,
-                     boolean tombstones, boolean schemas, Map<String, String> client) {
+                     boolean tombstones, boolean schemas, long stateMemoryBytes, Map<String, String> client) {
     static final String URL_PREFIX = "kafka://";
     static final String TOPIC_PREFIX = "hanacdc.kafka.topic-prefix";
     static final String PARTITIONS = "hanacdc.kafka.partitions";
     static final String REPLICATION_FACTOR = "hanacdc.kafka.replication-factor";
     static final String TOMBSTONES = "hanacdc.kafka.tombstones";
     static final String SCHEMAS = "hanacdc.kafka.schemas";
+    static final String STATE_MEMORY = "hanacdc.kafka.state-memory-mb";
     static final String CLIENT_PREFIX = "hanacdc.kafka.";
     /**
      * The producer's batch.size unless set: a transaction carries a whole batch of events (5000 of some 400 bytes
@@ -63,8 +65,10 @@ record KafkaSettings(String bootstrapServers, String topicPrefix, int partitions
         String rf = r.string(REPLICATION_FACTOR, "");
         Optional<Short> replication = rf.isEmpty() ? Optional.empty() : Optional.of((short) Math.min(Short.MAX_VALUE, r.positiveInt(REPLICATION_FACTOR, 1)));
         String tombstones = r.oneOf(TOMBSTONES, "true", "false");
+        long quarterHeap = Runtime.getRuntime().maxMemory() / 4;
+        long stateMemory = r.string(STATE_MEMORY, "").isEmpty() ? quarterHeap : r.positiveInt(STATE_MEMORY, 1) * 1024L * 1024;
         return new KafkaSettings(brokers(cfg.target().url()), prefix, r.positiveInt(PARTITIONS, 1), replication,
-                Boolean.parseBoolean(tombstones), Boolean.parseBoolean(r.oneOf(SCHEMAS, "false", "true")), clientSettings(r));
+                Boolean.parseBoolean(tombstones), Boolean.parseBoolean(r.oneOf(SCHEMAS, "false", "true")), stateMemory, clientSettings(r));
     }
 
     /** host:port[,host:port] of a kafka:// URL. */

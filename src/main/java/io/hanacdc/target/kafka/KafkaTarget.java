@@ -218,16 +218,15 @@ public final class KafkaTarget implements Target {
     }
 
     /**
-     * The keys the topic holds, counted from its start (keys only, transiently, up to a quarter of the heap). Consistent
+     * The keys the topic holds, counted from its start (keys only, transiently, in passes beyond the memory allowed). Consistent
      * with the position read first: the check runs on the table's thread between batches, and only the producer of the
      * table's owner writes to its topic.
      */
     @Override
     public Counted count(TargetSession s, TargetTable table, TableId id) {
         Optional<Position> position = positions.load(s, id);
-        try (TopicState keys = new TopicState(table.qualifiedName(), settings.consumer(), Runtime.getRuntime().maxMemory() / 4, true)) {
-            keys.refresh();
-            return new Counted(position, keys.size());
+        try (TopicState keys = new TopicState(table.qualifiedName(), settings.consumer(), settings.stateMemoryBytes(), true)) {
+            return new Counted(position, keys.countAll());
         }
     }
 
@@ -259,10 +258,10 @@ public final class KafkaTarget implements Target {
         return false;
     }
 
-    /** Holds the topic's last state per key in memory, up to a quarter of the heap (TopicState). */
+    /** Holds the topic's last state per key in memory, in passes beyond the memory allowed (TopicState). */
     @Override
     public TargetRows rows(TargetTable table) {
-        return new KafkaRows(table.source(), new TopicState(table.qualifiedName(), settings.consumer(), Runtime.getRuntime().maxMemory() / 4, false));
+        return new KafkaRows(table.source(), new TopicState(table.qualifiedName(), settings.consumer(), settings.stateMemoryBytes(), false));
     }
 
     @Override

@@ -14,13 +14,15 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.utils.Utils;
 
 /**
  * The last state per key of a table's topic, as a read_committed consumer rebuilds it: a record with a value
  * sets its key's state, a delete or a tombstone removes it, a truncate empties its partition (a truncate goes
  * to every partition, and a key's records all go to one). Kept up to date by reading what was added since the
- * last call. States are held as the records' bytes, in memory, up to {@link #maxBytes}: beyond it the read is
- * refused with what to do, rather than the process running out of heap.
+ * last call. States are held as the records' bytes, in memory, up to {@link #maxBytes}. A topic whose states do
+ * not fit is held one bucket of keys at a time (keys split by a hash of their JSON, {@link #bucketOf}), the topic
+ * read again for each: memory stays bounded and time grows with the number of buckets.
  */
 final class TopicState implements AutoCloseable {
     /** Per entry, beyond its bytes: the map's node, two buffers and two arrays. */
@@ -28,6 +30,8 @@ final class TopicState implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final byte[] KEPT = new byte[0];
     private static final Duration WAIT = Duration.ofSeconds(60);
+    /** Beyond this many buckets (a topic a thousand times the memory allowed) reading it again and again is refused. */
+    static final int MAX_BUCKETS = 1024;
     private final String topic;
     private final KafkaConsumer<byte[], byte[]> consumer;
     private final long maxBytes;
@@ -36,12 +40,61 @@ final class TopicState implements AutoCloseable {
     private final Map<Integer, Map<ByteBuffer, byte[]>> partitions = new HashMap<>();
     private List<TopicPartition> assigned;
     private long bytes;
+    private int bucket = 0;
+    private int buckets = 1;
 
     TopicState(String topic, Map<String, Object> consumerConfig, long maxBytes, boolean keysOnly) {
         this.topic = topic;
         this.consumer = new KafkaConsumer<>(consumerConfig, new ByteArrayDeserializer(), new ByteArrayDeserializer());
         this.maxBytes = maxBytes;
         this.keysOnly = keysOnly;
+    }
+
+    /**
+     * The fewest buckets the topic's states fit in (doubling from 1), with bucket 0 read: a bucket may take three
+     * quarters of the memory allowed, the rest is room for buckets a little larger than the first.
+     */
+    int fitBuckets() {
+        for (int n = 1; n <= MAX_BUCKETS; n *= 2) {
+            select(0, n);
+            try {
+                refresh();
+                if (bytes <= maxBytes / 4 * 3) {
+                    return n;
+                }
+            } catch (TooLarge e) {
+                // more buckets
+            }
+        }
+        throw new TooLarge(topic, maxBytes, keysOnly, MAX_BUCKETS);
+    }
+
+    /** From now on only keys of this bucket of {@code buckets} are held; the topic is read again from its start. */
+    void select(int bucket, int buckets) {
+        this.bucket = bucket;
+        this.buckets = buckets;
+        partitions.clear();
+        bytes = 0;
+        if (assigned != null) {
+            consumer.seekToBeginning(assigned);
+        }
+    }
+
+    /** The number of keys the topic holds, all buckets counted, each bucket read in turn. */
+    long countAll() {
+        int n = fitBuckets();
+        long count = size();
+        for (int b = 1; b < n; b++) {
+            select(b, n);
+            refresh();
+            count += size();
+        }
+        return count;
+    }
+
+    /** The bucket of a key, by its JSON as the topic's keys are held ({@link #payload}). */
+    static int bucketOf(byte[] keyPayload, int buckets) {
+        return Utils.toPositive(Utils.murmur2(keyPayload)) % buckets;
     }
 
     /** Reads every record committed before this call; then {@link #get}, {@link #size} and {@link #keys} answer as of then. */
@@ -97,7 +150,11 @@ final class TopicState implements AutoCloseable {
             states.clear();
             return;
         }
-        ByteBuffer key = ByteBuffer.wrap(payload(r.key()));
+        byte[] keyPayload = payload(r.key());
+        if (buckets > 1 && bucketOf(keyPayload, buckets) != bucket) {
+            return;
+        }
+        ByteBuffer key = ByteBuffer.wrap(keyPayload);
         byte[] value = r.value() == null || isDelete(r.value()) ? null : keysOnly ? KEPT : r.value();
         byte[] before = value == null ? states.remove(key) : states.put(key, value);
         if (before != null) {
@@ -106,10 +163,18 @@ final class TopicState implements AutoCloseable {
         if (value != null) {
             bytes += size(key, value);
             if (bytes > maxBytes) {
-                throw new CdcException("topic " + topic + ": its " + (keysOnly ? "keys need" : "last state per key needs") + " more than "
-                        + maxBytes / (1024 * 1024) + " MB to hold, the quarter of this process's heap they may take: give the process a"
-                        + " larger heap (HANACDC_JAVA_OPTS=-Xmx…)" + (keysOnly ? ", or turn the vanish check off for the table" : ""));
+                throw new TooLarge(topic, maxBytes, keysOnly, buckets);
             }
+        }
+    }
+
+    /** The states of one bucket exceed the memory allowed. */
+    static final class TooLarge extends CdcException {
+        TooLarge(String topic, long maxBytes, boolean keysOnly, int buckets) {
+            super("topic " + topic + ": " + (buckets == 1 ? "its " : "a " + buckets + "th of its ") + (keysOnly ? "keys need" : "last state per key needs")
+                    + " more than " + maxBytes / (1024 * 1024) + " MB to hold, the memory it may take (" + KafkaSettings.STATE_MEMORY
+                    + ", default a quarter of the heap)" + (buckets < MAX_BUCKETS ? "" : ", even split " + MAX_BUCKETS + " ways") + ": raise it, with the"
+                    + " heap if needed (HANACDC_JAVA_OPTS=-Xmx…)" + (keysOnly ? ", or turn the vanish check off for the table" : ""));
         }
     }
 

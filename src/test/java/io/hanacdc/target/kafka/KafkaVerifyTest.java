@@ -1,9 +1,11 @@
 package io.hanacdc.target.kafka;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.hanacdc.CdcException;
 import io.hanacdc.check.Preflight;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.pipeline.CdcTask;
@@ -48,6 +50,45 @@ class KafkaVerifyTest extends KafkaTaskSuite {
         Pipeline.exec(pg, "UPDATE items SET price = 9.99 WHERE id = 3", "INSERT INTO items (id) VALUES (5)"); // the task is stopped
         printed = verify(cfg, "public.items");
         assertTrue(printed.contains("2 difference(s)") && printed.contains("price: source '9.99'"), printed);
+    }
+
+    /**
+     * A topic whose states exceed hanacdc.kafka.state-memory-mb is compared in passes, one bucket of keys each:
+     * differences in any bucket are found, and the vanished-row check counts every bucket's keys.
+     */
+    @Test
+    void aTopicLargerThanTheMemoryAllowedIsComparedInPasses() throws Exception {
+        String pg = TestDatabases.freshPostgres("kafka");
+        Pipeline.exec(pg, "CREATE TABLE big (id int PRIMARY KEY, pad text)",
+                "INSERT INTO big SELECT g, repeat('x', 300) FROM generate_series(1, 6000) g");
+        Map<String, String> settings = settings(pg, "passes", "public.big");
+        settings.put("hanacdc.kafka.state-memory-mb", "1");
+        settings.put("hanacdc.batch-size", "5000");
+        settings.put("hanacdc.snapshot.chunk-size", "5000");
+        CdcConfig cfg = CdcConfig.load(k -> Optional.ofNullable(settings.get(k)));
+        CdcTask task = start(settings);
+        try {
+            tickUntil("passes.public.big", e -> e.size() == 6000, task);
+        } finally {
+            task.close();
+        }
+        String printed = verify(cfg, "public.big");
+        assertTrue(printed.contains("source 6000 rows, target 6000 rows, 6000 compared, 0 difference(s)"), printed);
+        assertTrue(printed.contains("in 8 passes over the keys"), printed); // some 3.4 MB of states, at most 0.75 MB a pass
+        Pipeline.exec(pg, "UPDATE big SET pad = 'changed' WHERE id IN (17, 4242)", "DELETE FROM big WHERE id = 99", "INSERT INTO big VALUES (6001, 'new')");
+        printed = verify(cfg, "public.big");
+        assertTrue(printed.contains("source 6000 rows, target 6000 rows, 6000 compared, 4 difference(s)"), printed);
+        for (String id : List.of("id = '17'", "id = '4242'", "extra in target:   id = '99'", "missing in target: id = '6001'")) {
+            assertTrue(printed.contains(id), id + " in " + printed);
+        }
+        Map<String, Object> consumer = Map.of("bootstrap.servers", broker.bootstrapServers(), "isolation.level", "read_committed");
+        try (TopicState keys = new TopicState("passes.public.big", consumer, 64 * 1024, true)) {
+            assertEquals(6000, keys.countAll());
+        }
+        try (TopicState keys = new TopicState("passes.public.big", consumer, 1024, true)) {
+            CdcException refused = assertThrows(CdcException.class, keys::countAll);
+            assertTrue(refused.getMessage().contains("hanacdc.kafka.state-memory-mb"), refused.getMessage());
+        }
     }
 
     /** With hanacdc.kafka.schemas=true keys and values carry Kafka Connect's schema; verify reads them all the same. */
