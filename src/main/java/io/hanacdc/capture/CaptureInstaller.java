@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -161,7 +162,7 @@ public final class CaptureInstaller {
         CaptureVersion latest = versions.get(versions.size() - 1);
         boolean changed = !latest.layout().table().equals(t) || latest.recreatedAs(stamp) || cut != null;
         try {
-            if (changed || !checkInstalled(c, latest, stamp)) {
+            if (changed || !checkInstalled(c, latest, stamp, dialect.workingTriggers(c, t.id()))) {
                 evolver.evolve(c, versions, cut != null ? cut : latest.switchHigh());
             }
         } catch (CaptureBlockedException e) {
@@ -179,13 +180,14 @@ public final class CaptureInstaller {
      * read (an ALTER recorded its cut, or the catalog differs): then capture must move to a new version,
      * whose re-read a repair at this version would forget.
      *
+     * @param working the table's working triggers, as {@link io.hanacdc.source.SourceDialect#workingTriggers} read them
      * @throws CaptureBlockedException the triggers need repair and the source user may not re-create them
      */
-    public boolean checkInstalled(Connection c, CaptureVersion latest, TableStamp stamp) throws SQLException {
+    public boolean checkInstalled(Connection c, CaptureVersion latest, TableStamp stamp, Set<String> working) throws SQLException {
         if (latest.tableOid() == 0 && stamp != null) {
             versionStore.recordIds(c, new CaptureVersion(latest.layout(), stamp.columnIds(), stamp.objectId(), latest.switchHigh()));
         }
-        return repairTriggers(c, latest.layout(), stamp);
+        return repairTriggers(c, latest.layout(), stamp, working);
     }
 
     /**
@@ -193,9 +195,8 @@ public final class CaptureInstaller {
      * invalid, is reported and re-created (all three together, atomically, at the installed version) —
      * unless, under the lock the repair takes, the table turns out to have changed since {@code seen}.
      */
-    private boolean repairTriggers(Connection c, CaptureLayout layout, TableStamp seen) throws SQLException {
+    private boolean repairTriggers(Connection c, CaptureLayout layout, TableStamp seen, Set<String> working) throws SQLException {
         TableId id = layout.table().id();
-        var working = dialect.workingTriggers(c, id);
         List<String> broken = sql.triggerNames(id).stream().filter(n -> !working.contains(n)).toList();
         if (broken.isEmpty()) {
             return true;

@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * catalog query; a table whose stamp changed, or for which an ALTER recorded a cut, is described again
  * and, when its shape differs from its capture version's (always, after a cut), capture moves to the
  * next version. Keys changed since the last check that still saw the old shape are re-read (the ALTER
- * happened after it). Triggers found missing, disabled or invalid are re-created — unless the table
+ * happened after it). Triggers, read for all tables in one catalog query, found missing, disabled or invalid are re-created — unless the table
  * changed after the stamps and cuts were read, which moves capture on instead. A table whose capture
  * the source user may not change stops, with the script a DBA runs, until the change is made.
  */
@@ -61,6 +62,7 @@ final class SchemaWatcher {
         List<CaptureVersions> user = tables.stream().filter(v -> !v.table().schema().equals(names.cdcSchema())).toList();
         Map<TableId, TableStamp> stamps = dialect.stamps(c, user.stream().map(CaptureVersions::table).toList());
         Map<TableId, Long> cuts = dialect.ddlCuts(c, names);
+        Map<TableId, Set<String>> triggers = dialect.workingTriggers(c, stamps.keySet());
         for (CaptureVersions versions : user) {
             TableStamp stamp = stamps.get(versions.table());
             if (stamp == null) {
@@ -75,7 +77,7 @@ final class SchemaWatcher {
             long windowFrom = cut != null ? cut : before != null ? before.highBefore() : versions.latest().switchHigh();
             try {
                 boolean changed = cut != null || before == null || !before.fingerprint().equals(stamp.fingerprint()) || before.objectId() != stamp.objectId();
-                follow(c, versions, stamp, windowFrom, changed, cut != null);
+                follow(c, versions, stamp, triggers.getOrDefault(versions.table(), Set.of()), windowFrom, changed, cut != null);
                 stopped.remove(versions.table());
             } catch (CaptureBlockedException e) {
                 bound = Math.min(bound, windowFrom);
@@ -99,11 +101,12 @@ final class SchemaWatcher {
     }
 
     /**
+     * @param triggers the table's working triggers, read for every table at once
      * @param changed  the stamp differs from the last check's, or a cut was recorded: the table is described again
      * @param switched an ALTER switched the table to fallback capture: capture moves on even if the shape is the same
      */
-    private void follow(Connection c, CaptureVersions versions, TableStamp stamp, long windowFrom, boolean changed, boolean switched)
-            throws SQLException {
+    private void follow(Connection c, CaptureVersions versions, TableStamp stamp, Set<String> triggers, long windowFrom, boolean changed,
+                        boolean switched) throws SQLException {
         // one view of the versions for the decision and the move: the stream may reload them meanwhile (a move
         // another process made), and a move planned from the reloaded ones would add a version for no change
         List<CaptureVersion> view = versions.all();
@@ -115,7 +118,7 @@ final class SchemaWatcher {
             }
             changed = !latest.layout().table().equals(now.get()) || latest.recreatedAs(stamp) || switched;
         }
-        if (changed || !installer.checkInstalled(c, latest, stamp)) {
+        if (changed || !installer.checkInstalled(c, latest, stamp, triggers)) {
             evolver.evolve(c, view, windowFrom);
             versions.reload(c);
         } else if (latest.tableOid() == 0) {

@@ -5,8 +5,11 @@ import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.sql.Identifiers;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -20,8 +23,8 @@ import java.util.Set;
 public abstract class AbstractSourceDialect implements SourceDialect {
     /**
      * A source's catalog queries, bound as {@link CatalogReads} binds them: {@code tables} to a schema;
-     * {@code primaryKey}, {@code estimate} and {@code triggers} to a schema and table; {@code stamps}
-     * formatted with a condition on its {@code schemaColumn} and {@code tableColumn} naming the polled tables.
+     * {@code primaryKey} and {@code estimate} to a schema and table; {@code stamps} and {@code triggers} (schema,
+     * table and trigger name) formatted with a condition on {@code schemaColumn} and {@code tableColumn} naming the tables.
      */
     public record Catalog(String tables, String primaryKey, String estimate, String triggers, String stamps, String schemaColumn,
                           String tableColumn) {}
@@ -72,7 +75,14 @@ public abstract class AbstractSourceDialect implements SourceDialect {
     }
 
     @Override
-    public Set<String> workingTriggers(Connection c, TableId table) throws SQLException {
-        return new HashSet<>(CatalogReads.strings(c, catalog.triggers(), table));
+    public Map<TableId, Set<String>> workingTriggers(Connection c, Collection<TableId> tables) throws SQLException {
+        String sql = catalog.triggers().formatted(CatalogReads.anyOf(catalog.schemaColumn(), catalog.tableColumn(), tables));
+        Map<TableId, Set<String>> out = new HashMap<>();
+        try (PreparedStatement ps = c.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                out.computeIfAbsent(new TableId(rs.getString(1), rs.getString(2)), k -> new HashSet<>()).add(rs.getString(3));
+            }
+        }
+        return out;
     }
 }

@@ -135,8 +135,16 @@ public interface SourceDialect {
         return Optional.empty();
     }
 
-    /** Names of the table's triggers that exist, are enabled and (where the source tracks it) valid. */
-    java.util.Set<String> workingTriggers(Connection c, TableId table) throws SQLException;
+    /**
+     * Per table, the names of its triggers that exist, are enabled and (where the source tracks it) valid, read in
+     * one catalog query whatever the number of tables; a table without any is absent.
+     */
+    java.util.Map<TableId, java.util.Set<String>> workingTriggers(Connection c, java.util.Collection<TableId> tables) throws SQLException;
+
+    /** The working triggers of one table. */
+    default java.util.Set<String> workingTriggers(Connection c, TableId table) throws SQLException {
+        return workingTriggers(c, List.of(table)).getOrDefault(table, java.util.Set.of());
+    }
 
     /** Runs the statement of {@link CaptureSql#lockSource} that locks the source table for the rest of the transaction. */
     default void lockTable(Connection tx, String lockStatement, TableId table) throws SQLException {

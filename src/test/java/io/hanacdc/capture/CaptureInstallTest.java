@@ -118,6 +118,29 @@ class CaptureInstallTest {
         }
     }
 
+    /** The schema check reads the triggers of all tables in one query and repairs every table whose triggers broke while it ran. */
+    @Test
+    void triggersBrokenOnSeveralRunningTablesAreAllRepairedByOneCheck() throws Exception {
+        try (Pipeline p = new Pipeline("repairmany")) {
+            for (String t : List.of("a", "b", "c")) {
+                exec(p.sourceUrl, "CREATE TABLE public.\"" + t + " t\" (id int PRIMARY KEY, v text)");
+            }
+            p.set("hanacdc.tables", "public.\"a t\",public.\"b t\",public.\"c t\"");
+            p.start();
+            String intact = "SELECT SUM(oid::bigint) FROM pg_trigger WHERE tgrelid = 'public.\"b t\"'::regclass";
+            long before = Pipeline.count(p.sourceUrl, intact);
+            exec(p.sourceUrl, "DROP TRIGGER \"public$a t$upd\" ON public.\"a t\"", "ALTER TABLE public.\"c t\" DISABLE TRIGGER \"public$c t$ins\"");
+            p.task().checkSchemas();
+            assertEquals(before, Pipeline.count(p.sourceUrl, intact), "a table whose triggers work keeps them: nothing re-created");
+            for (String t : List.of("a", "b", "c")) {
+                assertEquals(4, Pipeline.count(p.sourceUrl, "SELECT COUNT(*) FROM pg_trigger WHERE tgrelid = 'public.\"" + t + " t\"'::regclass"
+                        + " AND NOT tgisinternal AND tgenabled <> 'D'"), "the triggers of " + t + " work");
+                exec(p.sourceUrl, "INSERT INTO public.\"" + t + " t\" VALUES (1, 'a'), (2, 'b')", "UPDATE public.\"" + t + " t\" SET v = 'c' WHERE id = 1");
+            }
+            p.awaitConverged(20_000);
+        }
+    }
+
     @Test
     void printSqlShowsTheScriptWithoutChangingAnything() throws Exception {
         try (Pipeline p = new Pipeline("printsql")) {

@@ -56,8 +56,9 @@ public final class HanaDialect extends AbstractSourceDialect {
     static final String OPEN_TRANSACTIONS = "SELECT DISTINCT UPDATE_TRANSACTION_ID FROM SYS.M_TRANSACTIONS WHERE UPDATE_TRANSACTION_ID > 0"
             + " AND (TRANSACTION_STATUS IS NULL OR TRANSACTION_STATUS <> 'INACTIVE') ORDER BY UPDATE_TRANSACTION_ID";
     /** A trigger becomes invalid (IS_VALID = 'FALSE') when objects it uses change; a disabled one captures nothing. */
-    static final String TRIGGERS = "SELECT TRIGGER_NAME FROM SYS.TRIGGERS WHERE SUBJECT_TABLE_SCHEMA = ? AND SUBJECT_TABLE_NAME = ?"
-            + " AND IS_VALID = 'TRUE' AND IS_ENABLED = 'TRUE'";
+    /** Named as the stamps' columns are, so one condition on c.SCHEMA_NAME and c.TABLE_NAME selects the tables of both. */
+    static final String TRIGGERS = "SELECT c.SCHEMA_NAME, c.TABLE_NAME, c.TRIGGER_NAME FROM (SELECT SUBJECT_TABLE_SCHEMA AS SCHEMA_NAME,"
+            + " SUBJECT_TABLE_NAME AS TABLE_NAME, TRIGGER_NAME FROM SYS.TRIGGERS WHERE IS_VALID = 'TRUE' AND IS_ENABLED = 'TRUE') c WHERE %s";
     static final String CATALOG_READ = "SELECT COUNT(*) FROM SYS.EFFECTIVE_PRIVILEGES WHERE USER_NAME = ? AND PRIVILEGE = 'CATALOG READ'"
             + " AND IS_VALID = 'TRUE'";
 

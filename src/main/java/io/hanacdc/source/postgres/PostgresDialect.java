@@ -94,8 +94,8 @@ public final class PostgresDialect extends AbstractSourceDialect {
             SELECT greatest(c.reltuples, 0)::bigint FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
             WHERE n.nspname = ? AND c.relname = ?""";
     private static final String TRIGGERS = """
-            SELECT t.tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
-            WHERE n.nspname = ? AND c.relname = ? AND NOT t.tgisinternal AND t.tgenabled <> 'D'""";
+            SELECT n.nspname, c.relname, t.tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+            JOIN pg_namespace n ON n.oid = c.relnamespace WHERE NOT t.tgisinternal AND t.tgenabled <> 'D' AND %s""";
     private static final String OPEN_TRANSACTIONS = "SELECT pg_snapshot_xmax(s)::text::bigint,"
             + " (SELECT string_agg(x::text, ',') FROM pg_snapshot_xip(s) x) FROM pg_current_snapshot() s";
 

@@ -99,7 +99,8 @@ class HanaSqlGoldenTest {
         out.add(HanaDialect.ESTIMATE);
         out.add(HanaDialect.OPEN_TRANSACTIONS);
         out.add(HanaDialect.CATALOG_READ);
-        out.add(HanaDialect.TRIGGERS);
+        out.add(HanaDialect.TRIGGERS.formatted(io.hanacdc.source.CatalogReads.anyOf("c.SCHEMA_NAME", "c.TABLE_NAME",
+                List.of(sample().id(), new io.hanacdc.schema.TableId("SALES", "Orders")))));
         out.addAll(hana.captureSql(names).uninstallTriggers(sample().id()));
         out.addAll(hana.captureSql(names).installTriggers(new io.hanacdc.source.CaptureLayout(sample(), 3, sample().columnNames())));
         out.add("SELECT " + hana.highWaterMark(names));
