@@ -49,7 +49,7 @@ final class TaskService extends ServiceSupport implements StartupListener {
         HeldBack heldBack = new HeldBack(task.source(), task::heldBackQuery); // a failure from here on: doStop closes the task
         PendingRows pending = new PendingRows(task.source(), task::pendingRowsQuery);
         metrics.bind(task.workers(), task.stopped(), heldBack, pending, task.unread());
-        health.register(task, cfg.admin(), TableRoutes::routeId);
+        health.register(task, cfg.admin(), w -> TableRoutes.routeId(w, ownership));
         api = new TableApi(task.workers(), task.stopped(), heldBack, task.unread(), pending);
     }
 
@@ -61,7 +61,7 @@ final class TaskService extends ServiceSupport implements StartupListener {
     @Override
     public void onCamelContextFullyStarted(CamelContext context, boolean alreadyStarted) throws Exception {
         changeRoutes.bind(camel, task.workers().stream().map(TableWorker::table).toList());
-        TableRoutes.startAll(camel, task, cfg.pollInterval().toMillis(), ownership);
+        TableRoutes.startAll(camel, task, cfg.pollInterval().toMillis(), cfg.parallelTables(), ownership);
         onStarted.run();
     }
 

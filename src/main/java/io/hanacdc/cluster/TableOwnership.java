@@ -33,6 +33,11 @@ public final class TableOwnership {
         this.joinSpreadMillis = settings.joinSpread().toMillis();
     }
 
+    /** Whether replicas share the task, each table owned by one of them. */
+    public boolean shared() {
+        return shared;
+    }
+
     /** How long this replica waits before it competes for a table: random, so replicas starting together split the tables. */
     public long joinDelayMillis() {
         return shared && joinSpreadMillis > 0 ? ThreadLocalRandom.current().nextLong(joinSpreadMillis) : 0;

@@ -64,9 +64,11 @@ public final class CdcTask implements AutoCloseable {
     private final UnreadCapture unread;
     private final List<TableStatus> stopped;
     private final ExecutorService readers;
+    private final WatermarkChoice watermarks;
 
     private CdcTask(HikariDataSource source, Target target, List<TableWorker> workers, SourceDialect dialect, CaptureNames names,
-                    String task, SchemaWatcher watcher, UnreadCapture unread, List<TableStatus> stopped, ExecutorService readers) {
+                    String task, SchemaWatcher watcher, UnreadCapture unread, List<TableStatus> stopped, ExecutorService readers,
+                    WatermarkChoice watermarks) {
         this.source = source;
         this.target = target;
         this.workers = workers;
@@ -77,6 +79,7 @@ public final class CdcTask implements AutoCloseable {
         this.unread = unread;
         this.stopped = stopped;
         this.readers = readers;
+        this.watermarks = watermarks;
     }
 
     /**
@@ -217,7 +220,7 @@ public final class CdcTask implements AutoCloseable {
             }
             stopped.requireSome(workers.size() - 1);
             SchemaWatcher watcher = new SchemaWatcher(dialect, names, new CaptureEvolver(dialect, names, cfg.lockTimeout()), installer);
-            return new CdcTask(source, target, workers, dialect, names, cfg.task(), watcher, unread, stopped.statuses(), readers);
+            return new CdcTask(source, target, workers, dialect, names, cfg.task(), watcher, unread, stopped.statuses(), readers, watermarks);
         } catch (SQLException | RuntimeException e) {
             readers.shutdown();
             if (target != null) {
@@ -320,6 +323,14 @@ public final class CdcTask implements AutoCloseable {
 
     public Target target() {
         return target;
+    }
+
+    /**
+     * One timer's driver of all the tables: turns on {@code turns} threads, loads on {@code loads} threads (both
+     * shut down by the caller, which stops ticking first).
+     */
+    TickScheduler scheduler(ExecutorService turns, ExecutorService loads) {
+        return new TickScheduler(workers, source, watermarks.taskWide(), dialect, names, turns, loads);
     }
 
     /** The query of a captured table's rows above a data id. */

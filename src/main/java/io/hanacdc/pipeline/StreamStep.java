@@ -7,6 +7,7 @@ import io.hanacdc.stream.ChangeHook;
 import io.hanacdc.stream.ChangeRow;
 import io.hanacdc.stream.ChangeSet;
 import io.hanacdc.watermark.StreamRange;
+import io.hanacdc.watermark.Watermark;
 import io.hanacdc.watermark.WatermarkReader;
 import io.hanacdc.target.Target;
 import io.hanacdc.target.TargetSession;
@@ -79,12 +80,20 @@ final class StreamStep {
 
     /** The read half: the next batch after position p. */
     Batch read(Connection source, Position p) throws SQLException {
+        return read(source, p, null, null);
+    }
+
+    /**
+     * The next batch after position p; a window to open, when p has none, is {@code opened} (read for the whole
+     * task at {@code openedAt}) or else read now.
+     */
+    Batch read(Connection source, Position p, Watermark opened, Instant openedAt) throws SQLException {
         long started = System.nanoTime();
         StreamRange range = p.range();
         Instant readAt = null;
         if (range.window() == null) {
-            readAt = Instant.now();
-            range = range.open(watermarks.next(source, range));
+            readAt = opened != null ? openedAt : Instant.now();
+            range = range.open(opened != null ? opened : watermarks.next(source, range));
             refuseRewound(p, range);
         }
         BatchReader.Batch batch = reader.read(source, range, batchSize);

@@ -1,7 +1,10 @@
 package io.hanacdc.pipeline;
 
 import io.hanacdc.cluster.TableOwnership;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.camel.CamelContext;
 import java.util.concurrent.TimeUnit;
 import org.apache.camel.builder.RouteBuilder;
@@ -10,15 +13,19 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One route per table, from one template: a timer drives the table's worker. Each table has its own
- * timer thread, so a slow or failing table never delays another. Workers are registry beans named
- * hanacdc-worker-N, bound when the tables start (user routes use hanacdcStatus). When replicas share the task, the timer runs
- * only on the table's owner (see TableOwnership). The builder declares the template; the routes are
- * made from it and started by {@link #startAll} once the whole context runs.
+ * The routes that drive the tables, from templates. One process alone: one timer route, the task's tick
+ * (TickScheduler), serves every table, so neither threads nor statements at idle grow with the number of tables.
+ * Replicas sharing the task: one route per table, its timer wrapped so that it runs only on the table's owner
+ * (see TableOwnership). Workers are registry beans named hanacdc-worker-N, bound when the tables start (user
+ * routes use hanacdcStatus). The builder declares the templates; the routes are made from them and started by
+ * {@link #startAll} once the whole context runs.
  */
 public final class TableRoutes extends RouteBuilder {
     private static final Logger LOG = LoggerFactory.getLogger(TableRoutes.class);
     public static final String TEMPLATE = "hanacdc-table";
+    private static final String TICK_TEMPLATE = "hanacdc-tick";
+    private static final String TICK_ROUTE = "hanacdc tick";
+    private static final String SCHEDULER = "hanacdc-scheduler";
 
     @Override
     public void configure() {
@@ -28,27 +35,44 @@ public final class TableRoutes extends RouteBuilder {
                 .from("{{trigger}}")
                 .autoStartup(false)
                 .to("bean:{{worker}}?method=poll");
+        routeTemplate(TICK_TEMPLATE)
+                .templateParameter("period")
+                .from("timer:hanacdc-tick?period={{period}}&delay=0")
+                .autoStartup(false)
+                .to("bean:" + SCHEDULER + "?method=tick");
     }
 
     private static String bean(int worker) {
         return "hanacdc-worker-" + worker;
     }
 
-    public static String routeId(TableWorker worker) {
-        return "table " + worker.table().id();
+    /** The route that drives the table. */
+    public static String routeId(TableWorker worker, TableOwnership ownership) {
+        return ownership.shared() ? "table " + worker.table().id() : TICK_ROUTE;
     }
 
     /**
-     * Makes and starts the table routes, once the context (and every user route) runs. Replicas follow
+     * Makes and starts the routes, once the context (and every user route) runs. Replicas follow
      * each table's owner and join each table's race after its own delay.
      */
-    public static void startAll(CamelContext camel, CdcTask task, long pollMillis, TableOwnership ownership) throws Exception {
+    public static void startAll(CamelContext camel, CdcTask task, long pollMillis, int parallelTables, TableOwnership ownership)
+            throws Exception {
         // Made from the template here, at start: a templated route declared by a builder that another
         // builder adds while the context starts is never created.
         for (int i = 0; i < task.workers().size(); i++) {
+            camel.getRegistry().bind(bean(i), task.workers().get(i));
+        }
+        if (!ownership.shared()) {
+            TickScheduler scheduler = task.scheduler(threads("hanacdc-turn", parallelTables), threads("hanacdc-load", parallelTables));
+            camel.addService(scheduler, true, true); // stopped after the tick's route, before the task's pools close
+            camel.getRegistry().bind(SCHEDULER, scheduler);
+            TemplatedRouteBuilder.builder(camel, TICK_TEMPLATE).routeId(TICK_ROUTE).parameter("period", pollMillis).add();
+            camel.getRouteController().startRoute(TICK_ROUTE);
+            return;
+        }
+        for (int i = 0; i < task.workers().size(); i++) {
             TableWorker worker = task.workers().get(i);
-            camel.getRegistry().bind(bean(i), worker);
-            TemplatedRouteBuilder.builder(camel, TEMPLATE).routeId(routeId(worker)).parameter("worker", bean(i))
+            TemplatedRouteBuilder.builder(camel, TEMPLATE).routeId(routeId(worker, ownership)).parameter("worker", bean(i))
                     .parameter("trigger", ownership.trigger(worker.table().id(), "timer:" + bean(i) + "?period=" + pollMillis + "&delay=0"))
                     .add();
         }
@@ -69,11 +93,21 @@ public final class TableRoutes extends RouteBuilder {
         }
     }
 
+    /** A fixed pool of daemon threads; the tick's scheduler shuts it down. */
+    private static ExecutorService threads(String name, int n) {
+        AtomicInteger count = new AtomicInteger();
+        return Executors.newFixedThreadPool(n, r -> {
+            Thread t = new Thread(r, name + "-" + count.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
     /** Joins the table's race (watching its cluster view joins it) and starts its route. */
     private static void start(CamelContext camel, TableOwnership ownership, TableWorker worker) {
         try {
             ownership.watch(camel, worker.table().id(), worker::ownerChanged);
-            camel.getRouteController().startRoute(routeId(worker));
+            camel.getRouteController().startRoute(routeId(worker, ownership));
         } catch (Exception e) {
             LOG.error("table {}: its route could not start: {}", worker.table().id(), e.getMessage());
         }

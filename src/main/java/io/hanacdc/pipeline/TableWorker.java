@@ -24,8 +24,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Replicates one table: records the start position, runs the initial load, then applies safe
  * batches (and re-snapshot chunks when asked), now and then checking for rows that vanished past
- * capture (VanishCheck). Called by the table's route on every tick; a full batch is followed at
- * once by the next, an empty one waits for the next tick. Operator commands
+ * capture (VanishCheck). Driven by the task's tick (TickScheduler), which gives it a turn when it has
+ * work and moves a quiet table with no row in its window on without one, or by its own route when
+ * replicas share the task; a full batch is followed at once by the next, an empty one waits for the next tick. Operator commands
  * queue up and run on this thread between batches. After a failure the position is re-read from the
  * target (the failed commit may or may not have happened) and the table retries with exponential
  * backoff; other tables are not affected. A position found moved by another process (see
@@ -36,6 +37,12 @@ public final class TableWorker {
     private static final Duration MAX_BACKOFF = Duration.ofSeconds(60);
 
     private record Pending(TableCommands.Command command, CompletableFuture<Position> result) {}
+
+    /** A window the task's tick read while the table stood at {@code at}, the table's next if it still does. */
+    record Opened(Position at, Watermark window, Instant readAt) {}
+
+    /** What the task's tick may do with the table: leave it, judge it by the task's watermark (quiet), or give it a turn. */
+    enum Need { NOTHING, WATERMARK, TURN }
 
     private final SourceTable table;
     /** database.table the rows go to, for status. */
@@ -96,8 +103,65 @@ public final class TableWorker {
         return result;
     }
 
-    /** One tick of the table's route. Never throws: failures are logged, reported in status and retried. */
+    /** One tick of the table's route, reading its own watermark. Never throws: failures are logged, reported in status and retried. */
     public void poll() {
+        turn(null);
+    }
+
+    /**
+     * What the tick may do now: a quiet table streams, caught up, with nothing else to do (no command, load,
+     * re-snapshot, schema step or vanish check due), so only rows in its next window would give it work.
+     */
+    Need need() {
+        if (standby) {
+            return Need.NOTHING;
+        }
+        if (!commands.isEmpty()) {
+            return Need.TURN;
+        }
+        Position p = position;
+        if (stopReason != null || System.nanoTime() < retryAtNanos || p != null && p.paused()) {
+            return Need.NOTHING;
+        }
+        boolean quiet = p != null && p.phase() == Position.Phase.STREAMING && p.range().window() == null
+                && versions().latest().number() == p.captureVersion() && !vanishCheck.due(p);
+        return quiet ? Need.WATERMARK : Need.TURN;
+    }
+
+    /** The position the tick judges a quiet table by. */
+    Position position() {
+        return position;
+    }
+
+    /**
+     * The tick found no row in the window {@code o} opens (PendingTablesQuery): the table moves to it as an empty,
+     * drained batch would move it, in memory. Called only while the table has no turn.
+     */
+    void advanceIdle(Opened o) {
+        if (position == o.at()) {
+            position = o.at().withRange(StreamRange.at(o.window()));
+            freshAsOf = o.readAt();
+        }
+    }
+
+    /** Whether the table has more to do at once: a window not drained, or a re-snapshot under way. */
+    boolean moreNow() {
+        Position p = position;
+        return !standby && stopReason == null && p != null && !p.paused() && System.nanoTime() >= retryAtNanos
+                && (p.range().window() != null || p.phase() == Position.Phase.RESNAPSHOT);
+    }
+
+    /** Whether the table is to be loaded (or its position read first): a long turn, run apart from the streaming ones. */
+    boolean loading() {
+        Position p = position;
+        return p == null || p.phase() == Position.Phase.SNAPSHOT;
+    }
+
+    /**
+     * One turn: commands, the load, then streaming. {@code opened}: the window the tick read for the table (null:
+     * read its own). Never throws: failures are logged, reported in status and retried.
+     */
+    void turn(Opened opened) {
         if (standby) { // a tick already under way when the owner changed
             return;
         }
@@ -118,7 +182,7 @@ public final class TableWorker {
                 snapshot();
             }
             state = position.phase() == Position.Phase.RESNAPSHOT ? "resnapshot" : "streaming";
-            advance();
+            advance(opened != null && opened.at() == position ? opened : null);
             if (!standby && vanishCheck.due(position)) {
                 try (Connection s = source.getConnection(); TargetSession t = target.session()) {
                     position = vanishCheck.run(s, t, position);
@@ -208,9 +272,9 @@ public final class TableWorker {
      * turn of a stream slot: when the turn is over, the table stops after the batch under way (without
      * reading ahead) and goes on at its next poll.
      */
-    private void advance() throws SQLException {
+    private void advance(Opened opened) throws SQLException {
         try (StreamSlots.Turn turn = slots.take(); Connection s = source.getConnection(); TargetSession t = target.session()) {
-            StreamStep.Batch batch = stream.read(s, position);
+            StreamStep.Batch batch = opened != null ? stream.read(s, position, opened.window(), opened.readAt()) : stream.read(s, position);
             while (true) {
                 boolean lastOfTurn = turn.over();
                 // after a schema step the stored position may differ from the step's (re-snapshot, fresh start): read anew

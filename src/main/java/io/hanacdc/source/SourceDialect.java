@@ -141,6 +141,11 @@ public interface SourceDialect {
      */
     java.util.Map<TableId, java.util.Set<String>> workingTriggers(Connection c, java.util.Collection<TableId> tables) throws SQLException;
 
+    /** The FROM clause of a SELECT that reads no table (HANA's grammar requires one), with its leading space; empty when none is needed. */
+    default String fromNothing() {
+        return "";
+    }
+
     /** The working triggers of one table. */
     default java.util.Set<String> workingTriggers(Connection c, TableId table) throws SQLException {
         return workingTriggers(c, List.of(table)).getOrDefault(table, java.util.Set.of());

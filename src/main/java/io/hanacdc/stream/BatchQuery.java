@@ -38,7 +38,12 @@ public final class BatchQuery {
         String list = Stream.concat(Stream.of(DATA_ID, TRIGGER_ID, TRANSACTION_ID, CREATE_TIME, OPERATION).map(dialect::quote),
                 columns.stream().map(dialect::selectExpression)).collect(Collectors.joining(", "));
         this.select = "SELECT " + list + " FROM " + qualifiedTable;
-        this.realRow = " AND " + dialect.quote(OPERATION) + " > 0 AND " + dialect.quote(TRIGGER_ID) + " <> " + GAP_CAPTURE_VERSION;
+        this.realRow = " AND " + realRow(dialect);
+    }
+
+    /** The condition a CDC row must meet to be applied: neither a placeholder nor a key recorded after an ALTER. */
+    static String realRow(SourceDialect dialect) {
+        return dialect.quote(OPERATION) + " > 0 AND " + dialect.quote(TRIGGER_ID) + " <> " + GAP_CAPTURE_VERSION;
     }
 
     public String sql(StreamRange r, int limit) {

@@ -48,6 +48,14 @@ public final class WatermarkChoice {
         }
     }
 
+    /**
+     * The watermark one read of which serves every table of the task (the open-transactions one); empty with
+     * gap probing, whose probes belong to each table.
+     */
+    public Optional<WatermarkReader> taskWide() {
+        return gapProbe ? Optional.empty() : Optional.of(new OpenTransactionsWatermark(dialect, names));
+    }
+
     public WatermarkReader forTable(SourceTable table) {
         if (!gapProbe) {
             return new OpenTransactionsWatermark(dialect, names);

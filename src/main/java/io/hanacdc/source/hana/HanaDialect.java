@@ -213,6 +213,12 @@ public final class HanaDialect extends AbstractSourceDialect {
         return new HanaCaptureSql(names, captureOptions());
     }
 
+    /** DUMMY, the one-row table SAP's examples select constants from (010-SQL-Reference/012-SQL-Statements/select-statement-data-manipulation-20fcf24.md). */
+    @Override
+    public String fromNothing() {
+        return " FROM DUMMY";
+    }
+
     @Override
     public String highWaterMark(CaptureNames names) {
         return qualified(names.cdcSchema(), names.sequence()) + ".NEXTVAL FROM DUMMY";

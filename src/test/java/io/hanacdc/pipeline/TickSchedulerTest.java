@@ -1,0 +1,136 @@
+package io.hanacdc.pipeline;
+
+import static io.hanacdc.testing.Pipeline.exec;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hanacdc.testing.IntegrationTest;
+import io.hanacdc.testing.Pipeline;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.util.List;
+import java.util.concurrent.AbstractExecutorService;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The task's tick: quiet tables without rows in their window move on without a turn; a table gets a turn when a
+ * row of its own arrives, including a row whose transaction took its id before one tick and committed after it.
+ */
+@IntegrationTest
+class TickSchedulerTest {
+    private static final int TABLES = 30;
+
+    /** Counts the turns handed to it. */
+    private static final class CountingExecutor extends AbstractExecutorService {
+        final ExecutorService pool = Executors.newFixedThreadPool(2);
+        final AtomicInteger turns = new AtomicInteger();
+
+        @Override
+        public void execute(Runnable r) {
+            turns.incrementAndGet();
+            pool.execute(r);
+        }
+
+        @Override
+        public void shutdown() {
+            pool.shutdown();
+        }
+
+        @Override
+        public List<Runnable> shutdownNow() {
+            return pool.shutdownNow();
+        }
+
+        @Override
+        public boolean isShutdown() {
+            return pool.isShutdown();
+        }
+
+        @Override
+        public boolean isTerminated() {
+            return pool.isTerminated();
+        }
+
+        @Override
+        public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
+            return pool.awaitTermination(timeout, unit);
+        }
+    }
+
+    @Test
+    void quietTablesMoveOnWithoutATurnAndAChangedTableGetsOne() throws Exception {
+        try (Pipeline p = new Pipeline("tick")) {
+            StringBuilder tables = new StringBuilder();
+            for (int i = 0; i < TABLES; i++) {
+                exec(p.sourceUrl, "CREATE TABLE public.t" + i + " (id int PRIMARY KEY, v text)");
+                tables.append(i == 0 ? "" : ",").append("public.t").append(i);
+            }
+            exec(p.sourceUrl, "INSERT INTO public.t3 VALUES (1, 'loaded')");
+            p.set("hanacdc.tables", tables.toString());
+            CdcTask task = p.start();
+            CountingExecutor turns = new CountingExecutor();
+            CountingExecutor loads = new CountingExecutor();
+            TickScheduler scheduler = task.scheduler(turns, loads);
+            try {
+                tickUntilQuiet(task, scheduler);
+                assertEquals(1, count(p.targetUrl, "SELECT COUNT(*) FROM t3"), "loaded");
+                assertTrue(loads.turns.get() >= TABLES, "every table was started with a turn of its own");
+
+                int before = turns.turns.get() + loads.turns.get();
+                for (int i = 0; i < 5; i++) {
+                    scheduler.tick();
+                }
+                assertEquals(before, turns.turns.get() + loads.turns.get(), "idle: no table gets a turn");
+
+                exec(p.sourceUrl, "INSERT INTO public.t17 VALUES (1, 'new')");
+                scheduler.tick();
+                awaitRow(p.targetUrl, "SELECT COUNT(*) FROM t17", 1);
+                assertEquals(before + 1, turns.turns.get() + loads.turns.get(), "only the changed table gets a turn");
+
+                // an id taken before a tick by a transaction that commits after it, and no write after that
+                try (Connection open = DriverManager.getConnection(p.sourceUrl)) {
+                    open.setAutoCommit(false);
+                    open.createStatement().execute("INSERT INTO public.t5 VALUES (1, 'late')");
+                    scheduler.tick();
+                    scheduler.tick();
+                    tickUntilQuiet(task, scheduler);
+                    assertEquals(0, count(p.targetUrl, "SELECT COUNT(*) FROM t5"), "held back while its transaction is open");
+                    open.commit();
+                }
+                scheduler.tick();
+                awaitRow(p.targetUrl, "SELECT COUNT(*) FROM t5", 1);
+            } finally {
+                scheduler.stop();
+            }
+        }
+    }
+
+    private static void tickUntilQuiet(CdcTask task, TickScheduler scheduler) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (true) {
+            scheduler.tick();
+            Thread.sleep(100);
+            boolean quiet = task.workers().stream().allMatch(w -> w.need() == TableWorker.Need.WATERMARK) && scheduler.inTurn() == 0;
+            if (quiet) {
+                return;
+            }
+            assertTrue(System.currentTimeMillis() < deadline, "the tables did not settle");
+        }
+    }
+
+    private static void awaitRow(String url, String sql, long expected) throws Exception {
+        long deadline = System.currentTimeMillis() + 20_000;
+        while (count(url, sql) != expected) {
+            assertTrue(System.currentTimeMillis() < deadline, sql + " did not reach " + expected);
+            Thread.sleep(50);
+        }
+    }
+
+    private static long count(String url, String sql) throws Exception {
+        return Pipeline.count(url, sql);
+    }
+}
