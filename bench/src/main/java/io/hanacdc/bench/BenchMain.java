@@ -12,8 +12,8 @@ import java.util.Map;
 
 /**
  * Runs the selected scenarios in a fixed order — raw baseline, streaming, initial load, latency,
- * capture overhead, raw baseline again — then writes the table, CSV and charts. A scenario that
- * fails is reported and the others still run; targets are reported, never enforced.
+ * capture overhead, raw baseline again, Kafka, many tables (one step per table count) — then writes the table, CSV
+ * and charts. A scenario that fails is reported and the others still run; targets are reported, never enforced.
  */
 public final class BenchMain {
     private interface Scenario {
@@ -55,13 +55,17 @@ public final class BenchMain {
             if (o.runs("kafka")) {
                 kafka(m, o, dbs, work);
             }
+            TablesBench tables = new TablesBench(dbs, o, work);
+            for (int n : o.tables().counts()) {
+                step(m, o.runs("tables"), "9. many tables, " + n, () -> m.tables.add(tables.run(n)));
+            }
         } finally {
             dbs.dropAll();
         }
         List<ResultRow> rows = ResultTable.of(m);
         Path dir = o.resultsDir();
         Files.createDirectories(dir);
-        List<String> charts = charts(m, dir, stamp);
+        List<String> charts = charts(m, o, dir, stamp);
         List<String> notes = new ArrayList<>(m.errors);
         notes.add("scenario durations and 1-minute load averages (2 cores: a load well above 2 means other work competed): "
                 + String.join("; ", m.loads));
@@ -128,7 +132,7 @@ public final class BenchMain {
         }
     }
 
-    private static List<String> charts(Measurements m, Path dir, String stamp) {
+    private static List<String> charts(Measurements m, BenchOptions o, Path dir, String stamp) {
         List<String> files = new ArrayList<>();
         try {
             List<Series> tput = new ArrayList<>();
@@ -162,6 +166,14 @@ public final class BenchMain {
             if (m.kafkaLatency != null) {
                 m.kafkaLatency.rates().forEach(r -> rates.add(r));
                 m.kafkaLatency.rates().forEach(r -> labels.add(String.format("Kafka, %,d rows/s", r.offered())));
+            }
+            if (!m.tables.isEmpty()) {
+                String f = stamp + "-tables-latency-cdf.png";
+                Charts.cdf(new File(dir.toFile(), f), "many tables: commit → visible, " + m.tables.get(0).activeTables()
+                                + " tables active at " + o.tables().rate() + " rows/s in all",
+                        m.tables.stream().map(TablesBench.AtN::activeLatency).toList(),
+                        m.tables.stream().map(t -> String.format("%,d tables", t.tables())).toList());
+                files.add(f);
             }
             if (!rates.isEmpty()) {
                 String f = stamp + "-latency-cdf.png";

@@ -34,9 +34,21 @@ public record BenchOptions(
         Path resultsDir,
         String pgHost,
         String mysqlHost,
-        String javaOpts) {
+        String javaOpts,
+        Tables tables) {
 
-    public static final Set<String> ALL = Set.of("raw", "apply", "stream", "snapshot", "latency", "capture", "kafka");
+    public static final Set<String> ALL = Set.of("raw", "apply", "stream", "snapshot", "latency", "capture", "kafka", "tables");
+
+    /**
+     * The many-tables scenario (9): table counts run one after the other, the idle window sampled for the source's
+     * transactions, the one-row inserts timed at idle, and the active tables with their total rate and measured seconds.
+     */
+    public record Tables(int[] counts, int idleSeconds, int idleInserts, int active, int rate, int activeSeconds) {
+        public String describe() {
+            return "tables " + Arrays.toString(counts) + " (idle " + idleSeconds + " s, " + idleInserts + " idle inserts, " + active
+                    + " active at " + rate + " rows/s x " + activeSeconds + " s)";
+        }
+    }
 
     public static BenchOptions parse(String[] args) {
         Map<String, String> flags = new LinkedHashMap<>();
@@ -52,6 +64,7 @@ public record BenchOptions(
         }
         quick = quick || "1".equals(System.getenv("BENCH_QUICK"));
         Sizes s = new Sizes(flags, quick);
+        // "tables" is not in the default run: it is its own study (many tables, today's behaviour), --only=tables.
         Set<String> only = new LinkedHashSet<>(Arrays.asList(s.string("only", "raw,apply,stream,snapshot,latency,capture,kafka").split(",")));
         for (String o : only) {
             if (!ALL.contains(o)) {
@@ -79,7 +92,16 @@ public record BenchOptions(
                 Path.of(s.string("results", "results")),
                 s.string("pg", "127.0.0.1:5432"),
                 s.string("mysql", "127.0.0.1:3306"),
-                s.string("java-opts", ""));
+                s.string("java-opts", ""),
+                tables(s));
+    }
+
+    /** --tables-count=N runs that one count; otherwise --tables-counts (10,100,1000; --quick 10,100). */
+    private static Tables tables(Sizes s) {
+        String one = s.string("tables-count", "");
+        int[] counts = rates(one.isEmpty() ? s.string("tables-counts", s.quick() ? "10,100" : "10,100,1000") : one);
+        return new Tables(counts, (int) s.num("tables-idle-seconds", 20, 10), (int) s.num("tables-idle-inserts", 10, 5),
+                (int) s.num("tables-active", 10, 10), (int) s.num("tables-rate", 1000, 1000), (int) s.num("tables-active-seconds", 30, 10));
     }
 
     private static int[] rates(String list) {
@@ -110,6 +132,6 @@ public record BenchOptions(
                 + ", snapshot rows " + snapshotRows + ", latency " + Arrays.toString(latencyRates) + " rows/s (Kafka "
                 + Arrays.toString(kafkaLatencyRates) + ") x " + latencySeconds
                 + " s, capture rows " + captureRowsNarrow + " (5 cols) / " + captureRowsWide + " (300 cols), capture tx rows "
-                + captureTxRows + ", batch " + batchSize + ", poll " + pollIntervalMs + " ms";
+                + captureTxRows + ", batch " + batchSize + ", poll " + pollIntervalMs + " ms" + (runs("tables") ? ", " + tables.describe() : "");
     }
 }

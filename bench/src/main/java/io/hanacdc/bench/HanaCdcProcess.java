@@ -120,6 +120,20 @@ public final class HanaCdcProcess implements AutoCloseable {
         return peakRssKb;
     }
 
+    /** The JVM's current thread count ({@code Threads:} in /proc/<pid>/status), -1 once it is gone. */
+    public int readThreads() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", String.valueOf(process.pid()), "status"))) {
+                if (line.startsWith("Threads:")) {
+                    return Integer.parseInt(line.replaceAll("\\D", ""));
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // process already gone
+        }
+        return -1;
+    }
+
     public Path log() {
         return log;
     }

@@ -15,6 +15,11 @@ public final class MariaDbTarget implements BenchTarget {
         this.db = dbs.freshMysql(name + "_tgt");
     }
 
+    /** The target database's name. */
+    public String db() {
+        return db;
+    }
+
     @Override
     public Map<String, String> env() {
         return Map.of("HANACDC_TARGET_URL", dbs.targetUrlForProduct(db));

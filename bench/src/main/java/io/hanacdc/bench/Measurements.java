@@ -21,6 +21,8 @@ public final class Measurements {
     public RawKafkaBench.Result kafkaRawAsProduct;
     public StreamingBench.Result kafkaStream;
     public LatencyBench.Result kafkaLatency;
+    /** The many-tables scenario (9): one entry per table count, in the order run. */
+    public final List<TablesBench.AtN> tables = new ArrayList<>();
     public final List<String> errors = new ArrayList<>();
     /** How the product's JVM was started, for the memory rows. */
     public String jvm = "";

@@ -25,6 +25,7 @@ public final class ResultTable {
         t.capture();
         t.kafka();
         t.memory();
+        t.rows.addAll(TablesRows.of(m.tables, m.jvm));
         return t.rows;
     }
 
