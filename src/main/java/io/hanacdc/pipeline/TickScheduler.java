@@ -12,7 +12,10 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -40,10 +43,7 @@ public final class TickScheduler extends ServiceSupport {
     private final List<TableWorker> workers;
     private final DataSource source;
     private final Optional<WatermarkReader> taskWide;
-    private final SourceDialect dialect;
-    private final CaptureNames names;
     private final PendingTablesQuery pending;
-    private final BatchPredicate predicate;
     private final ExecutorService turns;
     private final ExecutorService loads;
     private final Set<TableWorker> inTurn = ConcurrentHashMap.newKeySet();
@@ -53,18 +53,16 @@ public final class TickScheduler extends ServiceSupport {
         this.workers = workers;
         this.source = source;
         this.taskWide = taskWide;
-        this.dialect = dialect;
-        this.names = names;
-        this.pending = new PendingTablesQuery(dialect);
-        this.predicate = new BatchPredicate(dialect);
+        this.pending = new PendingTablesQuery(dialect, workers.stream().map(w -> names.captureTables(dialect, w.table().id())).toList());
         this.turns = turns;
         this.loads = loads;
     }
 
     /** One tick of the task, called by its timer route. Never throws: a failed read of W leaves the quiet tables for the next tick. */
     public void tick() {
-        List<TableWorker> quiet = new ArrayList<>();
-        for (TableWorker w : workers) {
+        List<Integer> quiet = new ArrayList<>();
+        for (int i = 0; i < workers.size(); i++) {
+            TableWorker w = workers.get(i);
             if (inTurn.contains(w)) {
                 continue;
             }
@@ -72,7 +70,7 @@ public final class TickScheduler extends ServiceSupport {
                 case TURN -> dispatch(w, null);
                 case WATERMARK -> {
                     if (taskWide.isPresent()) {
-                        quiet.add(w);
+                        quiet.add(i);
                     } else {
                         dispatch(w, null);
                     }
@@ -93,35 +91,34 @@ public final class TickScheduler extends ServiceSupport {
      * Reads W, then asks which quiet tables have rows in their window. A table whose base is above W (the source's
      * sequence went back) gets its turn, which refuses it with what to do.
      */
-    private void judge(List<TableWorker> quiet) throws SQLException {
-        List<TableWorker> probed = new ArrayList<>();
-        List<TableWorker.Opened> windows = new ArrayList<>();
-        List<PendingTablesQuery.Probe> probes = new ArrayList<>();
+    private void judge(List<Integer> quiet) throws SQLException {
+        Map<Integer, TableWorker.Opened> probed = new HashMap<>();
+        List<StreamRange> ranges = new ArrayList<>(Collections.nCopies(workers.size(), (StreamRange) null));
         try (Connection s = source.getConnection()) {
             Instant readAt = Instant.now();
             Watermark w = taskWide.orElseThrow().next(s, null);
-            for (TableWorker q : quiet) {
+            for (int index : quiet) {
+                TableWorker q = workers.get(index);
                 Position at = q.position();
                 TableWorker.Opened opened = new TableWorker.Opened(at, w, readAt);
                 StreamRange range = StreamRange.at(at.range().base()).open(w);
                 if (w.high() < at.range().base().high()) {
                     dispatch(q, opened);
-                } else if (w.high() > at.range().base().high() || predicate.heldBack(range).isPresent()) {
-                    probed.add(q);
-                    windows.add(opened);
-                    probes.add(new PendingTablesQuery.Probe(names.captureTables(dialect, q.table().id()), range));
+                } else if (w.high() > at.range().base().high() || BatchPredicate.heldBackTransactions(range).isPresent()) {
+                    probed.put(index, opened);
+                    ranges.set(index, range);
                 } else {
                     q.advanceIdle(opened); // no id taken since its base, no held-back transaction finished: the window is empty
                 }
             }
-            Set<Integer> withRows = probes.isEmpty() ? Set.of() : pending.pending(s, probes);
-            for (int i = 0; i < probed.size(); i++) {
-                if (withRows.contains(i)) {
-                    dispatch(probed.get(i), windows.get(i));
+            Set<Integer> withRows = probed.isEmpty() ? Set.of() : pending.pending(s, ranges);
+            probed.forEach((index, opened) -> {
+                if (withRows.contains(index)) {
+                    dispatch(workers.get(index), opened);
                 } else {
-                    probed.get(i).advanceIdle(windows.get(i));
+                    workers.get(index).advanceIdle(opened);
                 }
-            }
+            });
         }
     }
 

@@ -50,6 +50,26 @@ public final class BatchPredicate {
         return Optional.of("(" + String.join(" OR ", late) + ") AND " + id + " > " + r.cursor() + " AND " + id + " <= " + base.high());
     }
 
+    /**
+     * The lowest and highest transaction id of {@link #heldBack}'s transactions (listed at the base and finished by
+     * the window, or in the base's open-ended range and below the window's): every held-back row now due has its
+     * transaction in this range, with an id above the cursor up to H_base. Empty when there can be none.
+     */
+    public static Optional<long[]> heldBackTransactions(StreamRange r) {
+        Watermark base = r.base();
+        long lo = Long.MAX_VALUE;
+        long hi = Long.MIN_VALUE;
+        for (long t : base.finishedBy(r.window())) {
+            lo = Math.min(lo, t);
+            hi = Math.max(hi, t);
+        }
+        if (base.openFrom() < r.window().openFrom()) {
+            lo = Math.min(lo, base.openFrom());
+            hi = Math.max(hi, r.window().openFrom() - 1);
+        }
+        return lo > hi || r.cursor() >= base.high() ? Optional.empty() : Optional.of(new long[] {lo, hi});
+    }
+
     /** Rows safe at w: id ≤ H and a transaction not open at w, so committed for good. */
     public String safe(Watermark w) {
         return id + " <= " + w.high() + notOpen(w);

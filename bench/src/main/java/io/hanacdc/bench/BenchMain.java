@@ -91,7 +91,7 @@ public final class BenchMain {
             step(m, true, "8a'. raw Kafka producer with hana-cdc's batch.size (reference)",
                     () -> m.kafkaRawAsProduct = raw.run("as_product", Map.of("batch.size", RawKafkaBench.PRODUCT_BATCH_BYTES)));
             step(m, true, "8b. Kafka: streaming, 1 table",
-                    () -> m.kafkaStream = new StreamingBench(dbs, o, work, topics, "kafka-stream").run(1, o.streamRows()));
+                    () -> m.kafkaStream = new StreamingBench(dbs, o, work, topics, "kafka-stream", true).run(1, o.streamRows()));
             step(m, true, "8c. Kafka: end-to-end latency",
                     () -> m.kafkaLatency = new LatencyBench(dbs, o, work, topics).run(o.kafkaLatencyRates(), "kafka-latency"));
             step(m, true, "8'. raw Kafka producer baseline again", () -> m.kafkaRaw.add(raw.run("after")));
