@@ -2,13 +2,14 @@ package io.hanacdc.pipeline;
 
 import io.hanacdc.cluster.TableOwnership;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.camel.CamelContext;
 import java.util.concurrent.TimeUnit;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.builder.TemplatedRouteBuilder;
+import org.apache.camel.builder.ThreadPoolProfileBuilder;
+import org.apache.camel.spi.ThreadPoolProfile;
+import org.apache.camel.support.service.ServiceSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -63,8 +64,13 @@ public final class TableRoutes extends RouteBuilder {
             camel.getRegistry().bind(bean(i), task.workers().get(i));
         }
         if (!ownership.shared()) {
-            TickScheduler scheduler = task.scheduler(threads("hanacdc-turn", parallelTables), threads("hanacdc-load", parallelTables));
-            camel.addService(scheduler, true, true); // stopped after the tick's route, before the task's pools close
+            TickScheduler scheduler = task.scheduler(pool(camel, task, "hanacdc-turn", parallelTables), pool(camel, task, "hanacdc-load", parallelTables));
+            camel.addService(new ServiceSupport() { // stopped after the tick's route, before the task's pools close
+                @Override
+                protected void doStop() throws InterruptedException {
+                    scheduler.close();
+                }
+            }, true, true);
             camel.getRegistry().bind(SCHEDULER, scheduler);
             TemplatedRouteBuilder.builder(camel, TICK_TEMPLATE).routeId(TICK_ROUTE).parameter("period", pollMillis).add();
             camel.getRouteController().startRoute(TICK_ROUTE);
@@ -93,14 +99,10 @@ public final class TableRoutes extends RouteBuilder {
         }
     }
 
-    /** A fixed pool of daemon threads; the tick's scheduler shuts it down. */
-    private static ExecutorService threads(String name, int n) {
-        AtomicInteger count = new AtomicInteger();
-        return Executors.newFixedThreadPool(n, r -> {
-            Thread t = new Thread(r, name + "-" + count.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+    /** Camel's pool of {@code n} threads; its queue unbounded, since it holds each table at most once. */
+    private static ExecutorService pool(CamelContext camel, CdcTask task, String name, int n) {
+        ThreadPoolProfile profile = new ThreadPoolProfileBuilder(name).poolSize(n).maxPoolSize(n).maxQueueSize(-1).build();
+        return camel.getExecutorServiceManager().newThreadPool(task, name, profile);
     }
 
     /** Joins the table's race (watching its cluster view joins it) and starts its route. */

@@ -68,7 +68,7 @@ public final class TableWorker {
     /** Source time up to which the target is known complete: lag is now minus this. */
     private volatile Instant freshAsOf;
     private int failures;
-    private long retryAtNanos;
+    private volatile long retryAtNanos;
 
     TableWorker(SourceTable table, String targetName, DataSource source, Target target, StreamStep stream, StreamSlots slots,
                 Resnapshot resnapshot, VanishCheck vanishCheck, TableCommands.Context commandContext, TableObserver observer,
@@ -151,17 +151,28 @@ public final class TableWorker {
                 && (p.range().window() != null || p.phase() == Position.Phase.RESNAPSHOT);
     }
 
-    /** Whether the table is to be loaded (or its position read first): a long turn, run apart from the streaming ones. */
+    /** Whether the table is in its initial load: a long turn, run apart from the streaming ones. */
     boolean loading() {
         Position p = position;
-        return p == null || p.phase() == Position.Phase.SNAPSHOT;
+        return p != null && p.phase() == Position.Phase.SNAPSHOT && !p.paused();
+    }
+
+    /** Whether an operator command waits for the table. */
+    boolean commandsQueued() {
+        return !commands.isEmpty();
+    }
+
+    /** One turn that may load the table, reading its own watermark (a table's own route, tests). */
+    private void turn(Opened opened) {
+        turn(opened, true);
     }
 
     /**
-     * One turn: commands, the load, then streaming. {@code opened}: the window the tick read for the table (null:
-     * read its own). Never throws: failures are logged, reported in status and retried.
+     * One turn: commands, the load (when {@code mayLoad}; else the turn ends where the load would begin), then
+     * streaming. {@code opened}: the window the tick read for the table (null: read its own). Never throws:
+     * failures are logged, reported in status and retried.
      */
-    void turn(Opened opened) {
+    void turn(Opened opened, boolean mayLoad) {
         if (standby) { // a tick already under way when the owner changed
             return;
         }
@@ -179,6 +190,9 @@ public final class TableWorker {
             }
             if (position.phase() == Position.Phase.SNAPSHOT) {
                 state = "snapshot";
+                if (!mayLoad) {
+                    return;
+                }
                 snapshot();
             }
             state = position.phase() == Position.Phase.RESNAPSHOT ? "resnapshot" : "streaming";
@@ -211,7 +225,8 @@ public final class TableWorker {
         return Math.min(MAX_BACKOFF.toMillis(), 500L << Math.min(failures, 10));
     }
 
-    private void runCommands() {
+    /** Runs the queued operator commands; only from the thread the table's turns run on, or while it has none. */
+    void runCommands() {
         for (Pending pending = commands.poll(); pending != null; pending = commands.poll()) {
             try (Connection s = source.getConnection(); TargetSession t = target.session()) {
                 Position current = position != null ? position : store.load(t, table.id())

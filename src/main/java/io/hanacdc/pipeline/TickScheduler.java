@@ -23,7 +23,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
-import org.apache.camel.support.service.ServiceSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,7 +35,7 @@ import org.slf4j.LoggerFactory;
  * many of their own); a table with more to do at once goes to the back of the queue, and a table is in at most
  * one turn at a time. With gap probing, whose watermark belongs to each table, every table with work gets a turn.
  */
-public final class TickScheduler extends ServiceSupport {
+public final class TickScheduler implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(TickScheduler.class);
     /** How long stopping waits for the turns under way (each ends after its batch) before interrupting them. */
     private static final long STOP_WAIT_SECONDS = 30;
@@ -65,6 +64,9 @@ public final class TickScheduler extends ServiceSupport {
             TableWorker w = workers.get(i);
             if (inTurn.contains(w)) {
                 continue;
+            }
+            if (w.commandsQueued()) { // at once, not behind the turns queued for tables with a backlog
+                w.runCommands();
             }
             switch (w.need()) {
                 case TURN -> dispatch(w, null);
@@ -111,9 +113,16 @@ public final class TickScheduler extends ServiceSupport {
                     q.advanceIdle(opened); // no id taken since its base, no held-back transaction finished: the window is empty
                 }
             }
-            Set<Integer> withRows = probed.isEmpty() ? Set.of() : pending.pending(s, ranges);
+            Set<Integer> withRows;
+            try {
+                withRows = probed.isEmpty() ? Set.of() : pending.pending(s, ranges);
+            } catch (SQLException e) { // one table's capture table unreadable, say: each reads its own batch, the failing one retries alone
+                LOG.warn("asking which tables have changes failed, each table reads its own batch this time: {}", e.getMessage());
+                withRows = probed.keySet();
+            }
+            Set<Integer> due = withRows;
             probed.forEach((index, opened) -> {
-                if (withRows.contains(index)) {
+                if (due.contains(index)) {
                     dispatch(workers.get(index), opened);
                 } else {
                     workers.get(index).advanceIdle(opened);
@@ -127,34 +136,46 @@ public final class TickScheduler extends ServiceSupport {
         return inTurn.size();
     }
 
-    /** Called once the tick's route has stopped: the turns under way end after their batch, no new one starts. */
+    /**
+     * Called once the tick's route has stopped, before the task's pools close: the turns under way end after their
+     * batch, no new one starts; a load still copying after the wait is interrupted.
+     */
     @Override
-    protected void doStop() throws InterruptedException {
+    public void close() throws InterruptedException {
         turns.shutdown();
         loads.shutdown();
-        if (!turns.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS) | !loads.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS)) {
-            turns.shutdownNow();
-            loads.shutdownNow();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(STOP_WAIT_SECONDS);
+        for (ExecutorService pool : List.of(turns, loads)) {
+            if (!pool.awaitTermination(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+                pool.shutdownNow();
+                pool.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS);
+            }
         }
     }
 
     private void dispatch(TableWorker w, TableWorker.Opened opened) {
         inTurn.add(w);
         try {
-            (w.loading() ? loads : turns).execute(() -> run(w, opened));
+            boolean load = w.loading();
+            (load ? loads : turns).execute(() -> run(w, opened, load));
         } catch (RejectedExecutionException e) { // stopping
             inTurn.remove(w);
         }
     }
 
-    /** A turn; a table with more to do at once queues again behind the others, else it waits for a tick. */
-    private void run(TableWorker w, TableWorker.Opened opened) {
+    /**
+     * A turn (on the loads' threads: one that may load the table). A table found to need its load goes to the loads'
+     * queue; one with more to do at once queues again behind the others; else it waits for a tick.
+     */
+    private void run(TableWorker w, TableWorker.Opened opened, boolean load) {
         boolean again = false;
         try {
-            w.turn(opened);
-            again = w.moreNow() && !Thread.currentThread().isInterrupted();
-            if (again) {
-                turns.execute(() -> run(w, null));
+            w.turn(opened, load);
+            w.runCommands(); // those that came during the turn, before the table queues again
+            if (!Thread.currentThread().isInterrupted() && (w.loading() || w.moreNow())) {
+                boolean nextLoad = w.loading();
+                (nextLoad ? loads : turns).execute(() -> run(w, null, nextLoad));
+                again = true;
             }
         } catch (RejectedExecutionException e) {
             again = false;

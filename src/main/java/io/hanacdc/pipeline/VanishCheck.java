@@ -11,6 +11,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,7 +36,8 @@ final class VanishCheck {
         this.target = target;
         this.stream = stream;
         this.observer = observer;
-        this.dueAtNanos = System.nanoTime() + interval.map(Duration::toNanos).orElse(0L);
+        // the first check at a random point of the first interval: tables started together do not all count at once
+        this.dueAtNanos = System.nanoTime() + interval.map(i -> ThreadLocalRandom.current().nextLong(1, i.toNanos() + 1)).orElse(0L);
     }
 
     /** Whether a check is due for a table at this position: on, streaming alone (no load under way), interval passed. */
