@@ -54,8 +54,8 @@ public final class IdleLoad {
         }
     }
 
-    /** Least-squares slope of (seconds, count). */
-    private static double slope(List<double[]> pts) {
+    /** Least-squares slope of (x, y) points; NaN for fewer than two. */
+    static double slope(List<double[]> pts) {
         double n = pts.size();
         double sx = 0, sy = 0, sxx = 0, sxy = 0;
         for (double[] p : pts) {

@@ -94,15 +94,7 @@ public final class LatencyBench {
     private static RateResult summarize(int rate, MixedDmlWriter.Outcome wo, VisibilityWatcher.Outcome watched, double writeSeconds) {
         List<double[]> pts = watched.lag().points().stream()
                 .filter(pt -> pt[0] >= WARMUP_SECONDS && pt[0] <= writeSeconds).toList();
-        double n = pts.size();
-        double sx = 0, sy = 0, sxx = 0, sxy = 0;
-        for (double[] pt : pts) {
-            sx += pt[0];
-            sy += pt[1];
-            sxx += pt[0] * pt[0];
-            sxy += pt[0] * pt[1];
-        }
-        double slope = n < 2 ? Double.NaN : (n * sxy - sx * sy) / (n * sxx - sx * sx);
+        double slope = IdleLoad.slope(pts);
         double atEnd = pts.isEmpty() ? Double.NaN : pts.get(pts.size() - 1)[1];
         return new RateResult(rate, wo, new Percentiles(watched.latenciesMs()), watched.lag(), slope * 1000, atEnd,
                 watched.unseen(), watched.pollMs());

@@ -20,13 +20,6 @@ public final class TableWriter {
     /** One committed source transaction, into one table. */
     public record Commit(String table, long maxDataId, long commitNanos) {}
 
-    /** What the writer achieved. */
-    public record Outcome(long rows, long transactions, double seconds) {
-        public double rowsPerSecond() {
-            return rows / seconds;
-        }
-    }
-
     private static final long TICK_NANOS = 10_000_000;
     private final Connection c;
     private final PreparedStatement currval;
@@ -61,7 +54,7 @@ public final class TableWriter {
     }
 
     /** Every 10 ms one transaction into the next of {@code tables} (round robin), sized to {@code rowsPerSecond} in all. */
-    public Outcome run(List<String> tables, int rowsPerSecond, double seconds, Queue<Commit> out) throws SQLException, InterruptedException {
+    public MixedDmlWriter.Outcome run(List<String> tables, int rowsPerSecond, double seconds, Queue<Commit> out) throws SQLException, InterruptedException {
         int perTick = Math.max(1, Math.round(rowsPerSecond / 100f));
         long rows = 0;
         long txs = 0;
@@ -80,7 +73,7 @@ public final class TableWriter {
             rows += perTick;
             txs++;
         }
-        return new Outcome(rows, txs, (System.nanoTime() - start) / 1e9);
+        return new MixedDmlWriter.Outcome(rows, txs, (System.nanoTime() - start) / 1e9);
     }
 
     private PreparedStatement prepare(String table, int rows) {

@@ -33,7 +33,7 @@ public final class TablesBench {
      * @param active   commit→visible with {@code activeTables} tables written at the options' total rate
      */
     public record AtN(int tables, double createSeconds, double installSeconds, ProgressSampler.Outcome startup, IdleLoad.Outcome idle,
-                      TableVisibility.Outcome idleInsert, int activeTables, TableWriter.Outcome writer, TableVisibility.Outcome active,
+                      TableVisibility.Outcome idleInsert, int activeTables, MixedDmlWriter.Outcome writer, TableVisibility.Outcome active,
                       long peakRssKb, int threads) {
         public Percentiles idleLatency() {
             return new Percentiles(idleInsert.latenciesMs());
@@ -98,7 +98,7 @@ public final class TablesBench {
                 var commits = new ConcurrentLinkedQueue<TableWriter.Commit>();
                 AtomicBoolean done = new AtomicBoolean();
                 long measureFrom = System.nanoTime() + (long) (WARMUP_SECONDS * 1e9);
-                Future<TableWriter.Outcome> load = pool.submit(() -> {
+                Future<MixedDmlWriter.Outcome> load = pool.submit(() -> {
                     try {
                         return writer.run(active, opt.rate(), WARMUP_SECONDS + opt.activeSeconds(), commits);
                     } finally {
@@ -106,7 +106,7 @@ public final class TablesBench {
                     }
                 });
                 var activeOut = seen.watch(commits, done, measureFrom, 60, WATCH_POLL_MS);
-                TableWriter.Outcome wo = load.get();
+                MixedDmlWriter.Outcome wo = load.get();
                 var ms = new Percentiles(activeOut.latenciesMs());
                 System.out.printf("  %d active tables, %,.0f rows/s achieved: p50 %.0f ms, p99 %.0f, max %.0f (n=%d, unseen %d)%n",
                         active.size(), wo.rowsPerSecond(), ms.at(50), ms.at(99), ms.max(), ms.count(), activeOut.unseen());
