@@ -17,6 +17,8 @@ import io.hanacdc.pipeline.TableRoutes;
 import java.util.Optional;
 import java.util.function.Function;
 import org.apache.camel.CamelContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.cluster.CamelClusterService;
 
@@ -30,6 +32,7 @@ import org.apache.camel.cluster.CamelClusterService;
  * whether the task may start without hanacdc.admin.token (HttpBinding).
  */
 public final class HanaCdcRoutes extends RouteBuilder {
+    private static final Logger LOG = LoggerFactory.getLogger(HanaCdcRoutes.class);
     private final Runnable onStarted;
 
     public HanaCdcRoutes() {
@@ -56,8 +59,12 @@ public final class HanaCdcRoutes extends RouteBuilder {
         binding.refuseExposureWithoutToken(cfg.admin());
         ClusterSettings cluster = ClusterSettings.load(settings);
         Metrics metrics = Metrics.in(camel);
+        Runnable announced = () -> {
+            LOG.info(binding.announcement(cfg.admin()));
+            onStarted.run();
+        };
         TaskService task = new TaskService(camel, cfg, metrics, HealthChecks.of(camel), new ChangeRoutes(),
-                new TableOwnership(cfg.task(), cluster), onStarted);
+                new TableOwnership(cfg.task(), cluster), announced);
         Optional<CamelClusterService> clusterService = ClusterServices.create(cluster);
         if (clusterService.isPresent()) {
             camel.addService(clusterService.get());

@@ -17,20 +17,31 @@ import org.apache.camel.component.platform.http.main.MainHttpServer;
  * @param host the bound host, empty when this runtime's server is not one hana-cdc knows
  * @param setting the setting that chose the host, for messages
  */
-public record HttpBinding(Optional<String> host, String setting) {
+public record HttpBinding(Optional<String> host, String setting, int port) {
     private static final String QUARKUS = "io.quarkus.runtime.Quarkus";
 
     /** Asks camel-main's HTTP server (camel.server.*), then Camel Quarkus's (quarkus.http.*). */
     public static HttpBinding of(CamelContext camel) {
         MainHttpServer main = camel.hasService(MainHttpServer.class);
         if (main != null) { // camel-main adds its server before it configures any route
-            return new HttpBinding(Optional.ofNullable(main.getHost()), "camel.server.host (the hana-cdc launcher sets it from hanacdc.admin.host)");
+            return new HttpBinding(Optional.ofNullable(main.getHost()), "camel.server.host (the hana-cdc launcher sets it from hanacdc.admin.host)",
+                    main.getPort());
         }
         if (camel.getClassResolver().resolveClass(QUARKUS) != null) {
             return new HttpBinding(Optional.of(camel.getPropertiesComponent().resolveProperty("quarkus.http.host").orElse("0.0.0.0")),
-                    "quarkus.http.host (Quarkus binds 0.0.0.0 when it is not set)");
+                    "quarkus.http.host (Quarkus binds 0.0.0.0 when it is not set)",
+                    camel.getPropertiesComponent().resolveProperty("quarkus.http.port").map(Integer::parseInt).orElse(8080));
         }
-        return new HttpBinding(Optional.empty(), "");
+        return new HttpBinding(Optional.empty(), "", 0);
+    }
+
+    /** Where the status page is, and what the admin API asks of a caller: logged at start, so users find it. */
+    public String announcement(AdminSettings settings) {
+        String where = host.map(h -> "http://" + (h.isBlank() || h.equals("0.0.0.0") || h.equals("::") ? "localhost" : h.contains(":") ? "[" + h + "]" : h)
+                + ":" + port + "/").orElse("/ of this runtime's HTTP server");
+        return "status page: " + where + (settings.requiresToken()
+                ? " (it asks for hanacdc.admin.token; API clients send it as 'Authorization: Bearer <token>')"
+                : " (without hanacdc.admin.token the page and the API answer only requests addressed to this machine's loopback address)");
     }
 
     /** Stops the task before it installs anything when the API would be open to other machines. */

@@ -78,6 +78,7 @@ class AdminApiTest {
             env.put("HANACDC_PURGE_INTERVAL_S", "1");
             try (AppProcess app = AppProcess.start("admin-api", env)) {
                 HttpResponse<String> ready = awaitUp(app, port);
+                assertTrue(app.output().contains("status page: http://127.0.0.1:" + port + "/ (it asks for hanacdc.admin.token"), "the address is announced");
                 assertTrue(ready.body().contains("\"status\":\"UP\""), ready.body());
                 assertEquals(200, call(port, "GET", "/health/live", null, false).statusCode());
 
