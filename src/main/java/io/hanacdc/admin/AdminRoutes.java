@@ -24,6 +24,7 @@ public final class AdminRoutes extends RouteBuilder {
     private final Metrics metrics;
     private final AdminSettings settings;
     private final LoopbackOnly loopbackOnly;
+    private final History history = new History();
 
     /** @param api the running task's, there once the context starts these routes */
     public AdminRoutes(Supplier<TableApi> api, Metrics metrics, AdminSettings settings, HttpBinding binding) {
@@ -45,6 +46,27 @@ public final class AdminRoutes extends RouteBuilder {
                 .process(this::authorize)
                 .process(e -> reply(e, 200, "application/json", TableApi.json(api.get().command(e.getMessage().getHeader("table", String.class),
                         e.getMessage().getHeader("action", String.class), rawBody(e)))));
+        from("platform-http:/api/history?httpMethodRestrict=GET").routeId("admin api history")
+                .process(this::authorize).process(e -> {
+                    Map<String, Object> task = new java.util.LinkedHashMap<>(history.task());
+                    task.put("maxLagSeconds", settings.maxLag().toSeconds()); // the health threshold the page draws lag against
+                    reply(e, 200, "application/json", TableApi.json(task));
+                });
+        from("platform-http:/api/tables/{table}/history?httpMethodRestrict=GET").routeId("admin api table history")
+                .process(this::authorize).process(e -> {
+                    String table = e.getMessage().getHeader("table", String.class);
+                    if (api.get().statuses().stream().noneMatch(s -> s.table().equals(table))) {
+                        throw new TableApi.Refused(404, "no history of table " + table + " here: the task does not run it in this process");
+                    }
+                    reply(e, 200, "application/json", TableApi.json(history.table(table)));
+                });
+        from("timer:hanacdc-history?period=1000").routeId("hanacdc history")
+                .process(e -> {
+                    TableApi now = api.get();
+                    if (now != null) {
+                        history.sample(now.statuses(), System.currentTimeMillis());
+                    }
+                });
         from("platform-http:/metrics?httpMethodRestrict=GET").routeId("admin metrics")
                 .process(this::authorize).process(e -> reply(e, 200, "text/plain; version=0.0.4; charset=utf-8", metrics.scrape()));
         from("platform-http:/health/live?httpMethodRestrict=GET").routeId("admin health live")

@@ -60,6 +60,11 @@ public final class TableApi {
         this.pending = pending;
     }
 
+    /** The status of each table this process runs. */
+    List<TableStatus> statuses() {
+        return workers.stream().map(TableWorker::status).toList();
+    }
+
     /** The task's tables, then the captured tables it does not read. */
     public List<Map<String, Object>> tables() {
         List<Map<String, Object>> out = new ArrayList<>();

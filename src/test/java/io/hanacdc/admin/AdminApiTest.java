@@ -94,6 +94,12 @@ class AdminApiTest {
                 assertTrue(tables.contains("\"table\":\"public.t\"") && tables.contains("hanacdc_heartbeat"), tables);
 
                 assertTrue(call(port, "POST", "/api/tables/public.t/pause", "", true).body().contains("\"paused\":true"));
+                assertEquals(401, call(port, "GET", "/api/tables/public.t/history", null, false).statusCode());
+                String history = call(port, "GET", "/api/tables/public.t/history", null, true).body();
+                assertTrue(history.contains("\"stepSeconds\":10") && history.contains("\"lagSeconds\":["), history);
+                assertEquals(404, call(port, "GET", "/api/tables/public.nosuch/history", null, true).statusCode());
+                String task = call(port, "GET", "/api/history", null, true).body();
+                assertTrue(task.contains("\"stepSeconds\":1") && task.contains("\"maxLagSeconds\":300"), task);
                 // With a token, the token decides: a Service, an Ingress or another replica may name the task any way.
                 String host = "Host: hana-cdc.example:" + port;
                 String origin = "Origin: http://evil.example";
@@ -149,6 +155,16 @@ class AdminApiTest {
         String html = new String(dom.getInputStream().readAllBytes());
         dom.waitFor(60, TimeUnit.SECONDS);
         assertTrue(html.contains("data-table=\"public.t\"") && html.contains("streaming"), "rendered page:\n" + html);
+        assertTrue(html.contains("<polyline class=\"line\"") && html.contains("max-lag-s = 300 s"), "the task's charts are drawn:\n" + html);
+        // search, filter and sort are in the fragment: a view without problems, and a search that finds nothing
+        Process problems = new ProcessBuilder(concat(common, "--dump-dom", url + "&state=problems")).redirectErrorStream(false).start();
+        String problemView = new String(problems.getInputStream().readAllBytes());
+        problems.waitFor(60, TimeUnit.SECONDS);
+        assertTrue(!problemView.contains("data-table=\"public.t\"") && problemView.contains("(0 tables)"), "problems only:\n" + problemView);
+        Process search = new ProcessBuilder(concat(common, "--dump-dom", url + "&q=hanacdc_heart")).redirectErrorStream(false).start();
+        String found = new String(search.getInputStream().readAllBytes());
+        search.waitFor(60, TimeUnit.SECONDS);
+        assertTrue(!found.contains("data-table=\"public.t\"") && found.contains("hanacdc_heartbeat") && found.contains("(1 tables)"), "search:\n" + found);
         Process asks = new ProcessBuilder(concat(common, "--dump-dom", "http://127.0.0.1:" + port + "/")).redirectErrorStream(false).start();
         String login = new String(asks.getInputStream().readAllBytes());
         asks.waitFor(60, TimeUnit.SECONDS);
