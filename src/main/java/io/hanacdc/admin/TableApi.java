@@ -70,6 +70,7 @@ public final class TableApi {
         List<Map<String, Object>> out = new ArrayList<>();
         for (TableWorker w : workers) {
             Map<String, Object> m = describe(w.status());
+            m.put("troubleSince", w.troubleSince().map(Instant::toString).orElse(null)); // failing or stopped since
             m.put("heldBackBy", heldBack.byTransaction(w)); // open transaction id -> its CDC rows waiting
             out.add(m);
         }

@@ -65,6 +65,8 @@ public final class TableWorker {
     private volatile String lastError;
     /** Set while the table waits for a DBA to change its capture: the message that says how. */
     private volatile String stopReason;
+    /** Since when the table has been failing or stopped; null while it is not. */
+    private volatile Instant troubleSince;
     /** Source time up to which the target is known complete: lag is now minus this. */
     private volatile Instant freshAsOf;
     private int failures;
@@ -204,6 +206,9 @@ public final class TableWorker {
             }
             failures = 0;
             lastError = null;
+            if (stopReason == null) {
+                troubleSince = null;
+            }
         } catch (StalePositionException e) { // another process moved the table on: follow it, no backoff, not a failure
             position = null;
             state = "reloading";
@@ -213,6 +218,9 @@ public final class TableWorker {
             position = null;
             state = "retrying";
             lastError = e.getMessage();
+            if (troubleSince == null) {
+                troubleSince = Instant.now();
+            }
             observer.failed(table.id());
             long backoff = backoffMillis(failures);
             retryAtNanos = System.nanoTime() + backoff * 1_000_000;
@@ -351,7 +359,17 @@ public final class TableWorker {
 
     /** Stops the table until its capture is changed as the reason says; null lets it go on. */
     void stopFor(String reason) {
+        if (reason != null && troubleSince == null) {
+            troubleSince = Instant.now();
+        } else if (reason == null && stopReason != null && failures == 0) {
+            troubleSince = null;
+        }
         stopReason = reason;
+    }
+
+    /** Since when the table has been failing (retrying) or stopped, without a batch applied since; empty while it is not. */
+    public java.util.Optional<Instant> troubleSince() {
+        return java.util.Optional.ofNullable(troubleSince);
     }
 
     /** Whether another replica owns the table. */

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
@@ -65,6 +66,7 @@ class StatusPageTest {
                     wait.until(d -> rows(d).size() == 4 && d.findElement(By.cssSelector("tr[data-table='public.broken']")).getText().contains("refused"));
                     assertEquals("public.broken", rows(browser).get(0).getAttribute("data-table"), "the table in trouble comes first");
                     assertTrue(rows(browser).get(0).getAttribute("class").contains("problem"));
+                    assertTrue(rows(browser).get(0).getText().contains("since "), "since when it fails: " + rows(browser).get(0).getText());
                     assertTrue(browser.getCurrentUrl().endsWith("/"), "the token left the address bar");
                     screenshot(browser, "status-page-normal.png");
 
@@ -82,6 +84,21 @@ class StatusPageTest {
                     browser.switchTo().alert().accept();
                     wait.until(d -> d.findElement(By.id("outcome")).getText().equals("pause public.other: done"));
                     wait.until(d -> !d.findElements(By.cssSelector("tr[data-table='public.other'] button[data-action='resume']")).isEmpty());
+
+                    // reset to a time picked in local time: the page shows what it sends (UTC) and the confirmation says both
+                    rows(browser).get(0).findElement(By.cssSelector("button[data-action='reset']")).click();
+                    WebElement form = wait.until(d -> d.findElement(By.cssSelector("form.reset[data-reset='public.other']")));
+                    form.findElement(By.cssSelector("input[value='timestamp']")).click();
+                    ((JavascriptExecutor) browser).executeScript("const at = arguments[0].elements.at; at.value = '2026-01-02T03:04:05';"
+                            + " at.dispatchEvent(new Event('input', { bubbles: true }));", form);
+                    wait.until(d -> form.findElement(By.name("utc")).getText().startsWith("sends: {\"timestamp\":\"2026-01-0"));
+                    form.findElement(By.cssSelector("button[type='submit']")).click();
+                    wait.until(ExpectedConditions.alertIsPresent());
+                    String confirmation = browser.switchTo().alert().getText();
+                    assertTrue(confirmation.contains("Reset: public.other to ") && confirmation.contains("local time = 2026-01-0")
+                            && confirmation.contains("Z UTC"), confirmation);
+                    browser.switchTo().alert().accept();
+                    wait.until(d -> d.findElement(By.id("outcome")).getText().equals("reset public.other: done"));
                 } finally {
                     browser.quit();
                 }
