@@ -44,6 +44,9 @@ public final class TableWorker {
     /** What the task's tick may do with the table: leave it, judge it by the task's watermark (quiet), or give it a turn. */
     enum Need { NOTHING, WATERMARK, TURN }
 
+    /** How much of an initial load a turn may copy: none (the turn ends where it would begin), a turn's worth, or all of it. */
+    enum Load { NONE, A_TURN, ALL }
+
     private final SourceTable table;
     /** database.table the rows go to, for status. */
     private final String targetName;
@@ -164,17 +167,17 @@ public final class TableWorker {
         return !commands.isEmpty();
     }
 
-    /** One turn that may load the table, reading its own watermark (a table's own route, tests). */
+    /** One turn that loads the table whole if it must, reading its own watermark (a table's own route, tests). */
     private void turn(Opened opened) {
-        turn(opened, true);
+        turn(opened, Load.ALL);
     }
 
     /**
-     * One turn: commands, the load (when {@code mayLoad}; else the turn ends where the load would begin), then
+     * One turn: commands, the load (as much as {@code load} says; the turn ends while the load is not done), then
      * streaming. {@code opened}: the window the tick read for the table (null: read its own). Never throws:
      * failures are logged, reported in status and retried.
      */
-    void turn(Opened opened, boolean mayLoad) {
+    void turn(Opened opened, Load load) {
         if (standby) { // a tick already under way when the owner changed
             return;
         }
@@ -192,10 +195,13 @@ public final class TableWorker {
             }
             if (position.phase() == Position.Phase.SNAPSHOT) {
                 state = "snapshot";
-                if (!mayLoad) {
+                if (load == Load.NONE) {
                     return;
                 }
-                snapshot();
+                snapshot(load == Load.A_TURN ? System.nanoTime() + StreamSlots.TURN_NANOS : Long.MAX_VALUE);
+                if (position.phase() == Position.Phase.SNAPSHOT) {
+                    return; // its turn is over: the load goes on at the next
+                }
             }
             state = position.phase() == Position.Phase.RESNAPSHOT ? "resnapshot" : "streaming";
             advance(opened != null && opened.at() == position ? opened : null);
@@ -275,7 +281,7 @@ public final class TableWorker {
      * The initial load; a table whose shape changed meanwhile is loaded again from the start in its new shape.
      * A target that keeps every change is loaded as a re-snapshot is (see Target#keepsEveryChange).
      */
-    private void snapshot() throws SQLException {
+    private void snapshot(long turnEndsAt) throws SQLException {
         try (Connection s = source.getConnection(); TargetSession t = target.session()) {
             if (target.keepsEveryChange()) {
                 position = store.save(t, position.resnapshot());
@@ -285,7 +291,8 @@ public final class TableWorker {
                 position = stream.commit(t, stream.restartLoad(s, position));
                 LOG.info("table {}: its shape changed during the initial load, which starts again", table.id());
             }
-            position = stream.shapes().get(s, position.captureVersion()).copier().copy(s, t, position, (p, estimate) -> position = p);
+            position = stream.shapes().get(s, position.captureVersion()).copier().copy(s, t, position, (p, estimate) -> position = p,
+                    () -> System.nanoTime() - turnEndsAt >= 0);
         }
     }
 

@@ -15,6 +15,7 @@ import io.hanacdc.target.TargetTable;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import java.util.concurrent.Executor;
 
 /**
@@ -34,6 +35,9 @@ public final class SnapshotCopier {
     private final int[] keyIndexes;
     private final Executor readers;
 
+    /** The load under way, over the turns it takes (its rate and ETA are logged as it goes). */
+    private SnapshotProgress progress;
+
     public SnapshotCopier(SourceDialect dialect, SourceTable table, TargetTable writer, Target target, int chunkSize,
                           ChangeHook hook, int[] keyIndexes, Executor readers) {
         this.dialect = dialect;
@@ -49,8 +53,19 @@ public final class SnapshotCopier {
 
     /** Copies the whole table from where the position says, then returns the position switched to streaming. */
     public Position copy(Connection source, TargetSession session, Position position, SnapshotListener listener) throws SQLException {
-        long estimate = dialect.estimateRows(source, table.id());
-        SnapshotProgress progress = new SnapshotProgress(table.id(), estimate, position.snapshotRows());
+        return copy(source, session, position, listener, () -> false);
+    }
+
+    /**
+     * Copies from where the position says until the table is done, or until {@code turnOver} says so after a
+     * committed chunk (the position then says where the next turn goes on).
+     */
+    public Position copy(Connection source, TargetSession session, Position position, SnapshotListener listener, BooleanSupplier turnOver)
+            throws SQLException {
+        if (progress == null || position.snapshotRows() < progress.rows()) { // a load that begins, or begins again
+            progress = new SnapshotProgress(table.id(), dialect.estimateRows(source, table.id()), position.snapshotRows());
+        }
+        long estimate = progress.estimate();
         Position p = position;
         Chunk chunk = readChunk(source, p.snapshotKey());
         while (true) {
@@ -63,8 +78,8 @@ public final class SnapshotCopier {
             }
             ChangeSet changes = hook.beforeApply(table, ChangeHook.Origin.SNAPSHOT, ChangeSet.snapshot(rows, keyIndexes));
             String after = chunk.lastKey();
-            // the next chunk is read while this one is written (see Prefetch)
-            Prefetch<Chunk> next = chunk.last() ? null : Prefetch.start(readers, () -> readChunk(source, after));
+            // the next chunk is read while this one is written (see Prefetch), unless this one ends the turn
+            Prefetch<Chunk> next = chunk.last() || turnOver.getAsBoolean() ? null : Prefetch.start(readers, () -> readChunk(source, after));
             try {
                 p = target.commit(session, t -> writer.apply(t, changes), p);
             } finally {
@@ -74,7 +89,10 @@ public final class SnapshotCopier {
             }
             hook.afterCommit(table, ChangeHook.Origin.SNAPSHOT, changes);
             listener.chunkCopied(p, estimate);
-            progress.update(p.snapshotRows(), next == null);
+            progress.update(p.snapshotRows(), chunk.last());
+            if (chunk.last()) {
+                progress = null;
+            }
             if (next == null || Thread.currentThread().isInterrupted()) {
                 return p;
             }

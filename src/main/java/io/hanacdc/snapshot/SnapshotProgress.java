@@ -14,14 +14,26 @@ final class SnapshotProgress {
     private final long startRows;
     private final long start = System.nanoTime();
     private long lastLog = start;
+    private long rows;
 
     SnapshotProgress(TableId table, long estimate, long startRows) {
         this.table = table;
         this.estimate = estimate;
         this.startRows = startRows;
+        this.rows = startRows;
+    }
+
+    long estimate() {
+        return estimate;
+    }
+
+    /** The rows copied as last reported. */
+    long rows() {
+        return rows;
     }
 
     void update(long rows, boolean done) {
+        this.rows = rows;
         long now = System.nanoTime();
         if (!done && now - lastLog < EVERY_NANOS) {
             return;

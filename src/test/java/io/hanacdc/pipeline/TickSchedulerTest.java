@@ -26,8 +26,16 @@ class TickSchedulerTest {
 
     /** Counts the turns handed to it. */
     private static final class CountingExecutor extends AbstractExecutorService {
-        final ExecutorService pool = Executors.newFixedThreadPool(2);
+        final ExecutorService pool;
         final AtomicInteger turns = new AtomicInteger();
+
+        CountingExecutor(int threads) {
+            pool = Executors.newFixedThreadPool(threads);
+        }
+
+        CountingExecutor() {
+            this(2);
+        }
 
         @Override
         public void execute(Runnable r) {
@@ -109,6 +117,31 @@ class TickSchedulerTest {
                 awaitRow(p.targetUrl, "SELECT COUNT(*) FROM t20", 1);
                 assertEquals("retrying", task.workers().stream().filter(w -> w.table().id().name().equals("t9")).findFirst().orElseThrow()
                         .status().state(), "the table whose capture table is gone retries alone");
+            }
+        }
+    }
+
+    /** Initial loads take turns on the loads' threads: a small table is loaded while a large one is still being copied. */
+    @Test
+    void loadsTakeTurns() throws Exception {
+        try (Pipeline p = new Pipeline("loadturns")) {
+            exec(p.sourceUrl, "CREATE TABLE public.big (id int PRIMARY KEY, v text)", "CREATE TABLE public.small (id int PRIMARY KEY, v text)",
+                    "INSERT INTO public.big SELECT g, 'row ' || g FROM generate_series(1, 300000) g", "INSERT INTO public.small VALUES (1, 'a')");
+            p.set("hanacdc.tables", "public.big,public.small");
+            CdcTask task = p.start();
+            try (TickScheduler scheduler = task.scheduler(new CountingExecutor(), new CountingExecutor(1))) {
+                TableWorker big = task.workers().stream().filter(w -> w.table().id().name().equals("big")).findFirst().orElseThrow();
+                TableWorker small = task.workers().stream().filter(w -> w.table().id().name().equals("small")).findFirst().orElseThrow();
+                long deadline = System.currentTimeMillis() + 60_000;
+                while (!small.status().phase().equals("STREAMING")) {
+                    assertTrue(System.currentTimeMillis() < deadline, "the small table was not loaded");
+                    scheduler.tick();
+                    Thread.sleep(100);
+                }
+                assertEquals("SNAPSHOT", big.status().phase(), "the large table is still being copied, in turns");
+                assertTrue(big.status().rowsSnapshotted() > 0, "and it has begun");
+                tickUntilQuiet(task, scheduler);
+                assertEquals(300_000, count(p.targetUrl, "SELECT COUNT(*) FROM big"));
             }
         }
     }

@@ -55,6 +55,7 @@ public final class BenchMain {
             if (o.runs("kafka")) {
                 kafka(m, o, dbs, work);
             }
+            step(m, o.runs("page"), "10. status page, 1,000 tables", () -> m.page = new PageBench(o).run(1000));
             TablesBench tables = new TablesBench(dbs, o, work);
             for (int n : o.tables().counts()) {
                 step(m, o.runs("tables"), "9. many tables, " + n, () -> m.tables.add(tables.run(n)));

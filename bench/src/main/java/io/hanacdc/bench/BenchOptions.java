@@ -37,7 +37,7 @@ public record BenchOptions(
         String javaOpts,
         Tables tables) {
 
-    public static final Set<String> ALL = Set.of("raw", "apply", "stream", "snapshot", "latency", "capture", "kafka", "tables");
+    public static final Set<String> ALL = Set.of("raw", "apply", "stream", "snapshot", "latency", "capture", "kafka", "tables", "page");
 
     /**
      * The many-tables scenario (9): table counts run one after the other, the idle window sampled for the source's
@@ -65,7 +65,7 @@ public record BenchOptions(
         quick = quick || "1".equals(System.getenv("BENCH_QUICK"));
         Sizes s = new Sizes(flags, quick);
         // "tables" is not in the default run: it is its own study (many tables, today's behaviour), --only=tables.
-        Set<String> only = new LinkedHashSet<>(Arrays.asList(s.string("only", "raw,apply,stream,snapshot,latency,capture,kafka").split(",")));
+        Set<String> only = new LinkedHashSet<>(Arrays.asList(s.string("only", "raw,apply,stream,snapshot,latency,capture,kafka,page").split(",")));
         for (String o : only) {
             if (!ALL.contains(o)) {
                 throw new IllegalArgumentException("--only: unknown scenario " + o + ", expected some of " + ALL);

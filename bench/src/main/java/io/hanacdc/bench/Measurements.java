@@ -23,6 +23,7 @@ public final class Measurements {
     public LatencyBench.Result kafkaLatency;
     /** The many-tables scenario (9): one entry per table count, in the order run. */
     public final List<TablesBench.AtN> tables = new ArrayList<>();
+    public PageBench.Result page;
     public final List<String> errors = new ArrayList<>();
     /** How the product's JVM was started, for the memory rows. */
     public String jvm = "";
