@@ -53,6 +53,19 @@ public final class MixedDmlWriter {
         return lo;
     }
 
+    /** Waits until tick {@code tick} (every 10 ms from {@code start}) is due; false once it would fall at or after {@code end}. */
+    static boolean awaitTick(long start, long tick, long end) throws InterruptedException {
+        long due = start + tick * TICK_NANOS;
+        if (due >= end) {
+            return false;
+        }
+        long wait = due - System.nanoTime();
+        if (wait > 0) {
+            Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+        }
+        return true;
+    }
+
     public Outcome run(int rowsPerSecond, double seconds, Queue<Commit> out) throws SQLException, InterruptedException {
         int perTick = Math.max(3, Math.round(rowsPerSecond / 100f));
         int ins = Math.max(1, Math.round(perTick * 0.5f));
@@ -70,15 +83,7 @@ public final class MixedDmlWriter {
              PreparedStatement currval = c.prepareStatement("SELECT currval('" + cdcSchema + ".hanacdc_data_id')")) {
             long start = System.nanoTime();
             long end = start + (long) (seconds * 1e9);
-            for (long tick = 0; ; tick++) {
-                long due = start + tick * TICK_NANOS;
-                if (due >= end) {
-                    break;
-                }
-                long wait = due - System.nanoTime();
-                if (wait > 0) {
-                    Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
-                }
+            for (long tick = 0; awaitTick(start, tick, end); tick++) {
                 for (int r = 0; r < ins; r++) {
                     OrdersShape.bind(insert, 1 + r * OrdersShape.COLUMN_COUNT, OrdersShape.row(hi++, md5));
                 }

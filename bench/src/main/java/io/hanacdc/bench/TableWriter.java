@@ -20,7 +20,6 @@ public final class TableWriter {
     /** One committed source transaction, into one table. */
     public record Commit(String table, long maxDataId, long commitNanos) {}
 
-    private static final long TICK_NANOS = 10_000_000;
     private final Connection c;
     private final PreparedStatement currval;
     /** The next id per table: each table was created with the row id 1. */
@@ -60,15 +59,7 @@ public final class TableWriter {
         long txs = 0;
         long start = System.nanoTime();
         long end = start + (long) (seconds * 1e9);
-        for (long tick = 0; ; tick++) {
-            long due = start + tick * TICK_NANOS;
-            if (due >= end) {
-                break;
-            }
-            long wait = due - System.nanoTime();
-            if (wait > 0) {
-                Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
-            }
+        for (long tick = 0; MixedDmlWriter.awaitTick(start, tick, end); tick++) {
             out.add(insert(tables.get((int) (tick % tables.size())), perTick));
             rows += perTick;
             txs++;
