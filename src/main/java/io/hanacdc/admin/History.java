@@ -56,13 +56,27 @@ public final class History {
     /** A table's ring and what its step has seen so far. */
     private static final class Table {
         final Ring ring = new Ring(SPAN_SECONDS / TABLE_STEP_SECONDS);
-        long rowsAtStepStart = -1;
+        /** Rows copied and streamed as last known; -1 before the first sample. */
+        long lastRows = -1;
+        long stepRows;
         double worstLag;
+
+        /**
+         * Rows since the last sample. A table whose position is being read again reports none (0): its count is kept,
+         * not taken as a drop and its whole total as the next rise; a smaller count (a reset) starts from there.
+         */
+        long delta(long rows) {
+            if (rows == 0 && lastRows > 0) {
+                return 0;
+            }
+            long d = lastRows < 0 || rows < lastRows ? 0 : rows - lastRows;
+            lastRows = rows;
+            return d;
+        }
     }
 
     private final Map<String, Table> tables = new HashMap<>();
     private final Ring task = new Ring(SPAN_SECONDS);
-    private long taskRows = -1;
     private long samples;
     private long lastAt;
     private long lastTableStepAt;
@@ -73,24 +87,21 @@ public final class History {
         double worst = 0;
         boolean tableStep = ++samples % TABLE_STEP_SECONDS == 0;
         for (TableStatus s : statuses) {
-            long r = s.rowsSnapshotted() + s.rowsStreamed();
             double lag = s.lag().toMillis() / 1000.0;
-            rows += r;
             worst = Math.max(worst, lag);
             Table t = tables.computeIfAbsent(s.table(), k -> new Table());
+            long d = t.delta(s.rowsSnapshotted() + s.rowsStreamed());
+            rows += d;
+            t.stepRows += d;
             t.worstLag = Math.max(t.worstLag, lag);
-            if (t.rowsAtStepStart < 0) {
-                t.rowsAtStepStart = r;
-            }
             if (tableStep) {
-                t.ring.add(t.worstLag, Math.max(0, r - t.rowsAtStepStart) / (double) TABLE_STEP_SECONDS);
-                t.rowsAtStepStart = r;
+                t.ring.add(t.worstLag, t.stepRows / (double) TABLE_STEP_SECONDS);
+                t.stepRows = 0;
                 t.worstLag = 0;
                 lastTableStepAt = nowMillis;
             }
         }
-        task.add(worst, taskRows < 0 ? 0 : Math.max(0, rows - taskRows) * 1000.0 / Math.max(1, nowMillis - lastAt));
-        taskRows = rows;
+        task.add(worst, lastAt == 0 ? 0 : rows * 1000.0 / Math.max(1, nowMillis - lastAt));
         lastAt = nowMillis;
     }
 

@@ -72,7 +72,7 @@ public final class TableWorker {
     private volatile Instant troubleSince;
     /** Source time up to which the target is known complete: lag is now minus this. */
     private volatile Instant freshAsOf;
-    private int failures;
+    private volatile int failures;
     private volatile long retryAtNanos;
 
     TableWorker(SourceTable table, String targetName, DataSource source, Target target, StreamStep stream, StreamSlots slots,
@@ -191,6 +191,7 @@ public final class TableWorker {
             }
             if (position.paused()) {
                 state = "paused";
+                succeeded();
                 return;
             }
             if (position.phase() == Position.Phase.SNAPSHOT) {
@@ -198,8 +199,10 @@ public final class TableWorker {
                 if (load == Load.NONE) {
                     return;
                 }
-                snapshot(load == Load.A_TURN ? System.nanoTime() + StreamSlots.TURN_NANOS : Long.MAX_VALUE);
+                long endsAt = System.nanoTime() + StreamSlots.TURN_NANOS;
+                snapshot(load == Load.A_TURN ? () -> System.nanoTime() - endsAt >= 0 : () -> false);
                 if (position.phase() == Position.Phase.SNAPSHOT) {
+                    succeeded(); // chunks were committed
                     return; // its turn is over: the load goes on at the next
                 }
             }
@@ -210,11 +213,7 @@ public final class TableWorker {
                     position = vanishCheck.run(s, t, position);
                 }
             }
-            failures = 0;
-            lastError = null;
-            if (stopReason == null) {
-                troubleSince = null;
-            }
+            succeeded();
         } catch (StalePositionException e) { // another process moved the table on: follow it, no backoff, not a failure
             position = null;
             state = "reloading";
@@ -231,6 +230,15 @@ public final class TableWorker {
             long backoff = backoffMillis(failures);
             retryAtNanos = System.nanoTime() + backoff * 1_000_000;
             LOG.warn("table {}: {} (attempt {}, retrying in {} ms)", table.id(), e.getMessage(), failures, backoff);
+        }
+    }
+
+    /** A turn went through: the failures before it are over. */
+    private void succeeded() {
+        failures = 0;
+        lastError = null;
+        if (stopReason == null) {
+            troubleSince = null;
         }
     }
 
@@ -281,7 +289,7 @@ public final class TableWorker {
      * The initial load; a table whose shape changed meanwhile is loaded again from the start in its new shape.
      * A target that keeps every change is loaded as a re-snapshot is (see Target#keepsEveryChange).
      */
-    private void snapshot(long turnEndsAt) throws SQLException {
+    private void snapshot(java.util.function.BooleanSupplier turnOver) throws SQLException {
         try (Connection s = source.getConnection(); TargetSession t = target.session()) {
             if (target.keepsEveryChange()) {
                 position = store.save(t, position.resnapshot());
@@ -291,8 +299,7 @@ public final class TableWorker {
                 position = stream.commit(t, stream.restartLoad(s, position));
                 LOG.info("table {}: its shape changed during the initial load, which starts again", table.id());
             }
-            position = stream.shapes().get(s, position.captureVersion()).copier().copy(s, t, position, (p, estimate) -> position = p,
-                    () -> System.nanoTime() - turnEndsAt >= 0);
+            position = stream.shapes().get(s, position.captureVersion()).copier().copy(s, t, position, (p, estimate) -> position = p, turnOver);
         }
     }
 

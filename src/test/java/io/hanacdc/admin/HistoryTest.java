@@ -36,6 +36,17 @@ class HistoryTest {
         assertEquals(List.of(), h.table("public.nosuch").get("lagSeconds"), "not sampled yet: no point");
     }
 
+    /** A table whose position is read again (after a failure, at start) reports no rows for a while: no dip, and no spike of its whole total after. */
+    @Test
+    void aTableReadingItsPositionAgainMakesNoSpike() {
+        History h = new History();
+        long[] rows = {1_000_000, 1_000_100, 0, 0, 1_000_300, 1_000_400};
+        for (int s = 0; s < rows.length; s++) {
+            h.sample(List.of(status("public.a", rows[s], 0)), 1000L * (s + 1));
+        }
+        assertEquals(List.of(0f, 100f, 0f, 0f, 200f, 100f), h.task().get("rowsPerSecond"));
+    }
+
     @Test
     void anHourIsKeptAndNoMore() {
         History h = new History();

@@ -171,7 +171,7 @@ final class TopicState implements AutoCloseable {
     /** The states of one bucket exceed the memory allowed. */
     static final class TooLarge extends CdcException {
         TooLarge(String topic, long maxBytes, boolean keysOnly, int buckets) {
-            super("topic " + topic + ": " + (buckets == 1 ? "its " : "a " + buckets + "th of its ") + (keysOnly ? "keys need" : "last state per key needs")
+            super("topic " + topic + ": " + (buckets == 1 ? "its " : "one of " + buckets + " buckets of its ") + (keysOnly ? (buckets == 1 ? "keys need" : "keys needs") : "last state per key needs")
                     + " more than " + maxBytes / (1024 * 1024) + " MB to hold, the memory it may take (" + KafkaSettings.STATE_MEMORY
                     + ", default a quarter of the heap)" + (buckets < MAX_BUCKETS ? "" : ", even split " + MAX_BUCKETS + " ways") + ": raise it, with the"
                     + " heap if needed (HANACDC_JAVA_OPTS=-Xmx…)" + (keysOnly ? ", or turn the vanish check off for the table" : ""));
