@@ -108,9 +108,9 @@ public final class TableWorker {
         return result;
     }
 
-    /** One tick of the table's route, reading its own watermark. Never throws: failures are logged, reported in status and retried. */
+    /** One tick of the table's route: reading its own watermark, loading the table whole if it must. Never throws: failures are logged, reported in status and retried. */
     public void poll() {
-        turn(null);
+        turn(null, Load.ALL);
     }
 
     /**
@@ -165,11 +165,6 @@ public final class TableWorker {
     /** Whether an operator command waits for the table. */
     boolean commandsQueued() {
         return !commands.isEmpty();
-    }
-
-    /** One turn that loads the table whole if it must, reading its own watermark (a table's own route, tests). */
-    private void turn(Opened opened) {
-        turn(opened, Load.ALL);
     }
 
     /**

@@ -51,14 +51,9 @@ public final class SnapshotCopier {
         this.readers = readers;
     }
 
-    /** Copies the whole table from where the position says, then returns the position switched to streaming. */
-    public Position copy(Connection source, TargetSession session, Position position, SnapshotListener listener) throws SQLException {
-        return copy(source, session, position, listener, () -> false);
-    }
-
     /**
-     * Copies from where the position says until the table is done, or until {@code turnOver} says so after a
-     * committed chunk (the position then says where the next turn goes on).
+     * Copies from where the position says until the table is done (the position switched to streaming), or until
+     * {@code turnOver} says so after a committed chunk (the position then says where the next turn goes on).
      */
     public Position copy(Connection source, TargetSession session, Position position, SnapshotListener listener, BooleanSupplier turnOver)
             throws SQLException {
