@@ -30,6 +30,10 @@ DELETE FROM "CDC"."hanacdc_capture" WHERE source_schema = 'CDC' AND source_table
 
 DELETE FROM "CDC"."hanacdc_schema_history" WHERE source_schema = 'CDC' AND source_table = 'hanacdc_heartbeat';
 
+DO BEGIN DECLARE N INTEGER; SELECT COUNT(*) INTO N FROM SYS.TABLES WHERE SCHEMA_NAME = 'CDC' AND TABLE_NAME = 'hanacdc_table_owner'; IF :N > 0 THEN EXEC 'DROP TABLE "CDC"."hanacdc_table_owner"'; END IF; END;
+
+DO BEGIN DECLARE N INTEGER; SELECT COUNT(*) INTO N FROM SYS.TABLES WHERE SCHEMA_NAME = 'CDC' AND TABLE_NAME = 'hanacdc_replica'; IF :N > 0 THEN EXEC 'DROP TABLE "CDC"."hanacdc_replica"'; END IF; END;
+
 DO BEGIN DECLARE N INTEGER; SELECT COUNT(*) INTO N FROM SYS.TABLES WHERE SCHEMA_NAME = 'CDC' AND TABLE_NAME = 'hanacdc_heartbeat'; IF :N > 0 THEN EXEC 'DROP TABLE "CDC"."hanacdc_heartbeat"'; END IF; END;
 
 DO BEGIN DECLARE N INTEGER; SELECT COUNT(*) INTO N FROM SYS.TABLES WHERE SCHEMA_NAME = 'CDC' AND TABLE_NAME = 'hanacdc_subscription'; IF :N > 0 THEN EXEC 'DROP TABLE "CDC"."hanacdc_subscription"'; END IF; END;

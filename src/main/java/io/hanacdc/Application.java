@@ -4,6 +4,7 @@ import io.hanacdc.admin.AdminClient;
 import io.hanacdc.admin.Commands;
 import io.hanacdc.admin.TableApi;
 import io.hanacdc.check.Preflight;
+import io.hanacdc.cluster.ClusterSettings;
 import io.hanacdc.config.AdminSettings;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.config.ConfigSource;
@@ -77,7 +78,7 @@ public final class Application {
                 new Commands(cfg, System.out).alter(table, line.positionals.get(1),
                         CdcConfig.alterSource(ConfigSource.lookup(), cfg.source(), line.option("--user")));
             }
-            case "status" -> new Commands(config(), System.out).status();
+            case "status" -> new Commands(config(), System.out).status(ClusterSettings.load(ConfigSource.lookup()).enabled());
             case "verify" -> {
                 Duration wait = Duration.ofSeconds(line.option("--wait-seconds").map(Long::parseLong).orElse(30L));
                 if (!new Commands(config(), System.out).verify(line.option("--tables"), wait)) {

@@ -9,7 +9,6 @@ import io.hanacdc.changes.ChangeRoutes;
 import io.hanacdc.changes.ChangeTransforms;
 import io.hanacdc.cluster.ClusterServices;
 import io.hanacdc.cluster.ClusterSettings;
-import io.hanacdc.cluster.TableOwnership;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.config.SettingsCheck;
 import io.hanacdc.pipeline.MaintenanceRoutes;
@@ -64,7 +63,7 @@ public final class HanaCdcRoutes extends RouteBuilder {
             onStarted.run();
         };
         TaskService task = new TaskService(camel, cfg, metrics, HealthChecks.of(camel), new ChangeRoutes(),
-                new TableOwnership(cfg.task(), cluster), announced);
+                cluster, announced);
         Optional<CamelClusterService> clusterService = ClusterServices.create(cluster);
         if (clusterService.isPresent()) {
             camel.addService(clusterService.get());
@@ -75,6 +74,6 @@ public final class HanaCdcRoutes extends RouteBuilder {
         camel.getRegistry().bind("hanacdcTransforms", new ChangeTransforms());
         camel.addRoutes(new TableRoutes());
         camel.addRoutes(new MaintenanceRoutes(task::task, cfg));
-        camel.addRoutes(new AdminRoutes(task::api, metrics, cfg.admin(), binding));
+        camel.addRoutes(new AdminRoutes(task::api, task::view, metrics, cfg.admin(), binding));
     }
 }

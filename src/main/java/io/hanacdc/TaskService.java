@@ -4,12 +4,17 @@ import io.hanacdc.admin.HealthChecks;
 import io.hanacdc.admin.HeldBack;
 import io.hanacdc.admin.Metrics;
 import io.hanacdc.admin.PendingRows;
+import io.hanacdc.admin.ReplicaView;
 import io.hanacdc.admin.TableApi;
 import io.hanacdc.changes.ChangeRoutes;
-import io.hanacdc.cluster.TableOwnership;
+import io.hanacdc.cluster.ClusterRoutes;
+import io.hanacdc.cluster.ClusterSettings;
+import io.hanacdc.cluster.ReplicaMembership;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.pipeline.CdcTask;
+import io.hanacdc.pipeline.OwnedTables;
 import io.hanacdc.pipeline.TableRoutes;
+import io.hanacdc.pipeline.TickScheduler;
 import io.hanacdc.pipeline.TableWorker;
 import org.apache.camel.CamelContext;
 import org.apache.camel.StartupListener;
@@ -27,19 +32,22 @@ final class TaskService extends ServiceSupport implements StartupListener {
     private final Metrics metrics;
     private final HealthChecks health;
     private final ChangeRoutes changeRoutes;
-    private final TableOwnership ownership;
+    private final ClusterSettings cluster;
     private final Runnable onStarted;
     private volatile CdcTask task;
     private volatile TableApi api;
+    /** This replica's membership of the task's replicas; null when the task runs alone, or before the tables start. */
+    private volatile ReplicaMembership membership;
+    private volatile ReplicaView view;
 
-    TaskService(CamelContext camel, CdcConfig cfg, Metrics metrics, HealthChecks health, ChangeRoutes changeRoutes, TableOwnership ownership,
+    TaskService(CamelContext camel, CdcConfig cfg, Metrics metrics, HealthChecks health, ChangeRoutes changeRoutes, ClusterSettings cluster,
                 Runnable onStarted) {
         this.camel = camel;
         this.cfg = cfg;
         this.metrics = metrics;
         this.health = health;
         this.changeRoutes = changeRoutes;
-        this.ownership = ownership;
+        this.cluster = cluster;
         this.onStarted = onStarted;
     }
 
@@ -48,8 +56,8 @@ final class TaskService extends ServiceSupport implements StartupListener {
         task = CdcTask.start(cfg, metrics, changeRoutes, camel.getExecutorServiceManager().newCachedThreadPool(this, "hanacdc-prefetch"));
         HeldBack heldBack = new HeldBack(task.source(), task::heldBackQuery); // a failure from here on: doStop closes the task
         PendingRows pending = new PendingRows(task.source(), task::pendingRowsQuery);
-        metrics.bind(task.workers(), task.stopped(), heldBack, pending, task.unread());
-        health.register(task, cfg.admin(), w -> TableRoutes.routeId(w, ownership));
+        metrics.bind(task.workers(), task.stopped(), heldBack, pending, task.unread(), cluster.enabled() ? cluster.replica() : null);
+        health.register(task, cfg.admin(), TableRoutes.TICK_ROUTE);
         api = new TableApi(task.workers(), task.stopped(), heldBack, task.unread(), pending);
     }
 
@@ -61,7 +69,19 @@ final class TaskService extends ServiceSupport implements StartupListener {
     @Override
     public void onCamelContextFullyStarted(CamelContext context, boolean alreadyStarted) throws Exception {
         changeRoutes.bind(camel, task.workers().stream().map(TableWorker::table).toList());
-        TableRoutes.startAll(camel, task, cfg.pollInterval().toMillis(), cfg.parallelTables(), ownership);
+        if (cluster.enabled()) {
+            task.workers().forEach(TableWorker::awaitOwner); // until the leader gives this replica tables
+        }
+        TickScheduler scheduler = TableRoutes.startAll(camel, task, cfg.pollInterval().toMillis(), cfg.parallelTables(), () -> {
+            if (membership != null) {
+                membership.leave();
+            }
+        });
+        if (cluster.enabled()) {
+            membership = ClusterRoutes.start(camel, cfg.task(), cluster, cfg.admin().host(), cfg.admin().port(), task.source(), task.ownerStore(cfg.task()),
+                    task.workers().stream().map(w -> w.table().id()).toList(), new OwnedTables(task.workers(), scheduler));
+            view = new ReplicaView(membership);
+        }
         onStarted.run();
     }
 
@@ -79,5 +99,10 @@ final class TaskService extends ServiceSupport implements StartupListener {
 
     TableApi api() {
         return api;
+    }
+
+    /** The view over the task's replicas; null when the task runs alone, or before the tables start. */
+    ReplicaView view() {
+        return view;
     }
 }

@@ -5,7 +5,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.apache.camel.Exchange;
 import org.apache.camel.builder.RouteBuilder;
@@ -21,14 +23,17 @@ import org.apache.camel.builder.RouteBuilder;
  */
 public final class AdminRoutes extends RouteBuilder {
     private final Supplier<TableApi> api;
+    /** The view over the task's replicas; null when the task runs alone. */
+    private final Supplier<ReplicaView> replicas;
     private final Metrics metrics;
     private final AdminSettings settings;
     private final LoopbackOnly loopbackOnly;
     private final History history = new History();
 
     /** @param api the running task's, there once the context starts these routes */
-    public AdminRoutes(Supplier<TableApi> api, Metrics metrics, AdminSettings settings, HttpBinding binding) {
+    public AdminRoutes(Supplier<TableApi> api, Supplier<ReplicaView> replicas, Metrics metrics, AdminSettings settings, HttpBinding binding) {
         this.api = api;
+        this.replicas = replicas;
         this.metrics = metrics;
         this.settings = settings;
         this.loopbackOnly = new LoopbackOnly(binding);
@@ -41,11 +46,21 @@ public final class AdminRoutes extends RouteBuilder {
             reply(e, r.status, "application/json", TableApi.json(Map.of(r.field(), r.getMessage())));
         });
         from("platform-http:/api/tables?httpMethodRestrict=GET").routeId("admin api tables")
-                .process(this::authorize).process(e -> reply(e, 200, "application/json", TableApi.json(api.get().tables())));
+                .process(this::authorize).process(e -> reply(e, 200, "application/json", TableApi.json(tables(e))));
         from("platform-http:/api/tables/{table}/{action}?httpMethodRestrict=POST").routeId("admin api command")
                 .process(this::authorize)
-                .process(e -> reply(e, 200, "application/json", TableApi.json(api.get().command(e.getMessage().getHeader("table", String.class),
-                        e.getMessage().getHeader("action", String.class), rawBody(e)))));
+                .process(e -> {
+                    String table = e.getMessage().getHeader("table", String.class);
+                    String action = e.getMessage().getHeader("action", String.class);
+                    Optional<String> owner = ownerElsewhere(e, table);
+                    if (owner.isPresent()) {
+                        ReplicaView.Reply r = replicas.get().forward("POST", owner.get(), ReplicaView.tablePath(table, action), rawBody(e),
+                                e.getMessage().getHeader("Authorization", String.class));
+                        reply(e, r.status(), "application/json", r.body());
+                        return;
+                    }
+                    reply(e, 200, "application/json", TableApi.json(api.get().command(table, action, rawBody(e))));
+                });
         from("platform-http:/api/history?httpMethodRestrict=GET").routeId("admin api history")
                 .process(this::authorize).process(e -> {
                     Map<String, Object> task = new java.util.LinkedHashMap<>(history.task());
@@ -55,6 +70,13 @@ public final class AdminRoutes extends RouteBuilder {
         from("platform-http:/api/tables/{table}/history?httpMethodRestrict=GET").routeId("admin api table history")
                 .process(this::authorize).process(e -> {
                     String table = e.getMessage().getHeader("table", String.class);
+                    Optional<String> owner = ownerElsewhere(e, table);
+                    if (owner.isPresent()) {
+                        ReplicaView.Reply r = replicas.get().forward("GET", owner.get(), ReplicaView.tablePath(table, "history"), null,
+                                e.getMessage().getHeader("Authorization", String.class));
+                        reply(e, r.status(), "application/json", r.body());
+                        return;
+                    }
                     if (api.get().statuses().stream().noneMatch(s -> s.table().equals(table))) {
                         throw new TableApi.Refused(404, "no history of table " + table + " here: the task does not run it in this process");
                     }
@@ -75,6 +97,26 @@ public final class AdminRoutes extends RouteBuilder {
                 .process(this::probe).process(e -> reply(e, Health.readiness(getContext())));
         from("platform-http:/?httpMethodRestrict=GET").routeId("admin status page")
                 .process(this::probe).process(e -> reply(e, 200, "text/html; charset=utf-8", page()));
+    }
+
+    /**
+     * The task's tables: with replicas sharing the task, each as its owner shows it, unless the request asks for this
+     * replica's own rows ({@code ?local=true}) or came from another replica.
+     */
+    private List<Map<String, Object>> tables(Exchange e) {
+        List<Map<String, Object>> rows = api.get().tables();
+        ReplicaView view = replicas.get();
+        if (view == null) {
+            return rows;
+        }
+        boolean local = "true".equals(e.getMessage().getHeader("local", String.class)) || e.getMessage().getHeader(ReplicaView.FORWARDED) != null;
+        return local ? view.withOwners(rows) : view.merge(rows, e.getMessage().getHeader("Authorization", String.class));
+    }
+
+    /** The admin address of the replica that owns the table, when another one does and the request was not forwarded already. */
+    private Optional<String> ownerElsewhere(Exchange e, String table) {
+        ReplicaView view = replicas.get();
+        return view == null || e.getMessage().getHeader(ReplicaView.FORWARDED) != null ? Optional.empty() : view.elsewhere(table);
     }
 
     /** With a token, the token decides (a Service, an Ingress or another replica may name this host any way). */

@@ -8,6 +8,7 @@ import io.hanacdc.capture.TableAlter;
 import io.hanacdc.capture.UnreadCapture;
 import io.hanacdc.check.Preflight;
 import io.hanacdc.checkpoint.Position;
+import io.hanacdc.cluster.OwnerStore;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.pipeline.CdcTask;
 import io.hanacdc.schema.SourceTable;
@@ -27,7 +28,9 @@ import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** The one-shot commands: install (or print its SQL), uninstall (of the task or of one table), alter, status, verify. */
@@ -114,7 +117,9 @@ public final class Commands {
         return id.schema().equals(cfg.cdcSchema()) || cfg.tables().stream().anyMatch(p -> p.matches(id));
     }
 
-    public void status() throws SQLException {
+    /** @param shared replicas share the task: each table's owner is shown (read from the source) */
+    public void status(boolean shared) throws SQLException {
+        Map<TableId, String> owners = shared ? owners() : Map.of();
         try (Target target = TargetResolver.open(cfg, 1); TargetSession t = target.session()) {
             Positions store = target.positions();
             store.ensure(t);
@@ -126,10 +131,22 @@ public final class Commands {
             for (Position p : positions) {
                 out.printf("%-32s %-32s %-10s %10d %10d %12d %14d %-26s %s%n", p.table(), target.describe(p.table()), p.phase(),
                         p.snapshotRows(), p.rowsApplied(), p.lastDataId(), p.lastTransactionId(), p.lastSourceTime() == null ? "-" : p.lastSourceTime() + "Z",
-                        p.range().base() + (p.range().window() == null ? "" : " -> " + p.range().window() + " @" + p.range().cursor()));
+                        p.range().base() + (p.range().window() == null ? "" : " -> " + p.range().window() + " @" + p.range().cursor())
+                                + (shared ? "  owner " + owners.getOrDefault(p.table(), "none") : ""));
             }
         }
         unreadStatus();
+    }
+
+    /** Which replica owns each table; empty when the source cannot say (the status of the positions still answers). */
+    private Map<TableId, String> owners() {
+        Map<TableId, String> owners = new HashMap<>();
+        try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 1); Connection c = source.getConnection()) {
+            new OwnerStore(dialect, names, cfg.task()).owners(c).forEach((id, o) -> owners.put(id, o.ownedBy() == null ? "none" : o.ownedBy()));
+        } catch (SQLException | CdcException e) {
+            out.println("owners not read (source not readable): " + e.getMessage());
+        }
+        return owners;
     }
 
     /** The captured tables this task does not read; status still answers when the source does not. */

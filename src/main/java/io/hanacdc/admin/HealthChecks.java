@@ -5,7 +5,6 @@ import io.hanacdc.config.AdminSettings;
 import io.hanacdc.pipeline.CdcTask;
 import io.hanacdc.pipeline.TableStatus;
 import io.hanacdc.pipeline.TableWorker;
-import java.util.function.Function;
 import org.apache.camel.CamelContext;
 import org.apache.camel.health.HealthCheckRegistry;
 
@@ -36,15 +35,15 @@ public final class HealthChecks {
         return new HealthChecks(registry);
     }
 
-    /** @param routeIds the route of each table's worker */
-    public void register(CdcTask task, AdminSettings settings, Function<TableWorker, String> routeIds) {
+    /** @param routeId the route that drives the tables */
+    public void register(CdcTask task, AdminSettings settings, String routeId) {
         registry.register(new ReachableCheck("source", ReachableCheck.of(task.source())));
         registry.register(new ReachableCheck("target", task.target()::ping));
         for (TableStatus s : task.stopped()) {
             registry.register(new StoppedTableCheck(s));
         }
         for (TableWorker w : task.workers()) {
-            registry.register(new TableCheck(w, routeIds.apply(w), settings.maxLag()));
+            registry.register(new TableCheck(w, routeId, settings.maxLag()));
         }
         registry.register(new UnreadCaptureCheck(task.unread()));
     }

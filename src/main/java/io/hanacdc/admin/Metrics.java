@@ -10,6 +10,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
@@ -36,8 +37,13 @@ public final class Metrics implements TableObserver {
     private static final String PENDING_HELP = "CDC rows this task has not applied (counted up to " + PendingRowsQuery.LIMIT + ")";
     private final PrometheusMeterRegistry registry;
     private final Map<TableId, Meter> unreadGauges = new HashMap<>();
+    private final Map<TableWorker, List<Meter>> tableGauges = new HashMap<>();
+    private List<TableWorker> workers = List.of();
+    private HeldBack heldBack;
     private PendingRows pending;
     private UnreadCapture unread;
+    /** This replica's name when replicas share the task; null when it runs alone. */
+    private String replica;
 
     private Metrics(PrometheusMeterRegistry registry) {
         this.registry = registry;
@@ -64,28 +70,55 @@ public final class Metrics implements TableObserver {
 
     /**
      * Registers the per-table gauges; the held-back and pending counts are read from the source at scrape
-     * time. Tables that cannot be replicated have only hanacdc_stopped, at 1.
+     * time. Tables that cannot be replicated have only hanacdc_stopped, at 1. With replicas sharing the task
+     * ({@code replica} not null), a table's gauges are those of its owner, labelled with it, so that a Prometheus
+     * scraping every replica sees each table once.
      */
-    public void bind(List<TableWorker> workers, List<TableStatus> stopped, HeldBack heldBack, PendingRows pending, UnreadCapture unread) {
+    public void bind(List<TableWorker> workers, List<TableStatus> stopped, HeldBack heldBack, PendingRows pending, UnreadCapture unread,
+                     String replica) {
         for (TableStatus s : stopped) {
             stoppedGauge(s.table(), 1);
         }
         this.pending = pending;
         this.unread = unread;
+        this.workers = workers;
+        this.heldBack = heldBack;
+        this.replica = replica;
         Gauge.builder("hanacdc_unread_tables", unread, u -> u.current().size())
                 .description("captured tables nothing in this task applies (named in /health/ready)").register(registry);
+        followOwned();
+    }
+
+    /** The gauges of the tables this process runs now: all of them, or those this replica owns. */
+    private synchronized void followOwned() {
         for (TableWorker w : workers) {
-            String table = w.table().id().toString();
-            stoppedGauge(table, 0);
-            Gauge.builder("hanacdc_lag_seconds", w, x -> x.lag().toMillis() / 1000.0).tag("table", table)
-                    .description("now minus the source time up to which the target is complete").register(registry);
-            Gauge.builder("hanacdc_snapshot_rows", w, x -> x.status().rowsSnapshotted()).tag("table", table)
-                    .description("rows copied by the current or last (re-)snapshot").register(registry);
-            Gauge.builder("hanacdc_paused", w, x -> x.status().paused() ? 1 : 0).tag("table", table).register(registry);
-            Gauge.builder("hanacdc_held_back_rows", w, heldBack::rows).tag("table", table)
-                    .description("CDC rows waiting for their open transaction to finish").register(registry);
-            Gauge.builder(PENDING, w, pending::of).tag("table", table).description(PENDING_HELP).register(registry);
+            boolean owned = !w.standby();
+            List<Meter> meters = tableGauges.get(w);
+            if (owned && meters == null) {
+                tableGauges.put(w, gauges(w));
+            } else if (!owned && meters != null) {
+                meters.forEach(registry::remove);
+                tableGauges.remove(w);
+            }
         }
+    }
+
+    private List<Meter> gauges(TableWorker w) {
+        Tags tags = Tags.of("table", w.table().id().toString());
+        if (replica != null) {
+            tags = tags.and("owner", replica);
+        }
+        return List.of(
+                Gauge.builder("hanacdc_stopped", w, x -> 0).tags(tags)
+                        .description("1 when the table cannot be replicated and stopped at start (its reason is in the admin API)").register(registry),
+                Gauge.builder("hanacdc_lag_seconds", w, x -> x.lag().toMillis() / 1000.0).tags(tags)
+                        .description("now minus the source time up to which the target is complete").register(registry),
+                Gauge.builder("hanacdc_snapshot_rows", w, x -> x.status().rowsSnapshotted()).tags(tags)
+                        .description("rows copied by the current or last (re-)snapshot").register(registry),
+                Gauge.builder("hanacdc_paused", w, x -> x.status().paused() ? 1 : 0).tags(tags).register(registry),
+                Gauge.builder("hanacdc_held_back_rows", w, heldBack::rows).tags(tags)
+                        .description("CDC rows waiting for their open transaction to finish").register(registry),
+                Gauge.builder(PENDING, w, pending::of).tags(tags).description(PENDING_HELP).register(registry));
     }
 
     /** Gauges of the unread tables as they are now: one appears with its table and goes when its capture ends. */
@@ -132,6 +165,7 @@ public final class Metrics implements TableObserver {
     public String scrape() {
         if (unread != null) {
             followUnread();
+            followOwned();
         }
         return registry.scrape();
     }

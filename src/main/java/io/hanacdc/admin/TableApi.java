@@ -118,7 +118,7 @@ public final class TableApi {
         TableWorker worker = workers.stream().filter(w -> w.table().id().toString().equals(table)).findFirst()
                 .orElseThrow(() -> new Refused(404, "no table " + table + " in this task"));
         if (worker.standby()) {
-            throw new Refused(409, "table " + table + " is owned by another replica: send the command to the replica that shows it streaming");
+            throw new Refused(409, "no replica owns table " + table + " at this moment (the replicas are spreading their tables): try again in a few seconds");
         }
         TableCommands.Command command = switch (action) {
             case "pause" -> TableCommands.pause();

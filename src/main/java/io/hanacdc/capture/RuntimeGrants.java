@@ -3,7 +3,9 @@ package io.hanacdc.capture;
 import static io.hanacdc.source.CdcColumns.CAPTURE_REGISTRY;
 import static io.hanacdc.source.CdcColumns.HEARTBEAT;
 import static io.hanacdc.source.CdcColumns.SCHEMA_HISTORY;
+import static io.hanacdc.source.CdcColumns.REPLICAS;
 import static io.hanacdc.source.CdcColumns.SUBSCRIPTIONS;
+import static io.hanacdc.source.CdcColumns.TABLE_OWNERS;
 
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
@@ -43,6 +45,8 @@ public final class RuntimeGrants {
         out.add("GRANT SELECT, UPDATE ON " + cdc(SCHEMA_HISTORY) + to);
         out.add("GRANT SELECT, UPDATE ON " + cdc(SUBSCRIPTIONS) + to); // how far this task has applied, for the purge
         out.add("GRANT SELECT, INSERT, UPDATE ON " + cdc(HEARTBEAT) + to);
+        out.add("GRANT SELECT, INSERT, UPDATE, DELETE ON " + cdc(REPLICAS) + to); // replicas sharing the task: who lives
+        out.add("GRANT SELECT, INSERT, UPDATE ON " + cdc(TABLE_OWNERS) + to); // and who owns which table
         List<TableId> all = new ArrayList<>(tables);
         all.add(new TableId(names.cdcSchema(), HEARTBEAT));
         for (TableId t : all) {

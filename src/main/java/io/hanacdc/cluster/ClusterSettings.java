@@ -2,23 +2,30 @@ package io.hanacdc.cluster;
 
 import io.hanacdc.CdcException;
 import io.hanacdc.config.CdcConfig;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * How replicas of one task share its tables (hanacdc.cluster.*): {@code none} (one process runs
- * every table), {@code file} (Camel's file-lock cluster service: replicas on one host or sharing a
- * directory) or {@code kubernetes} (Camel's Kubernetes cluster service: one Lease per table).
+ * How replicas of one task share its tables (hanacdc.cluster.*): {@code none} (one process runs every table),
+ * {@code file} (Camel's file-lock cluster service elects the leader: replicas on one host or sharing a directory) or
+ * {@code kubernetes} (Camel's Kubernetes cluster service: one Lease). The leader assigns the tables (TableAssigner);
+ * each replica says it is alive every {@code heartbeat} and follows the assignment (ReplicaMembership).
  *
- * @param joinSpread a replica joins the race for each table after a random delay up to this long, so
- *                   replicas that start together share the tables instead of the first taking all
+ * @param replica this replica's name among the task's (default: host name and process id)
+ * @param address where the other replicas reach this one's admin API (empty: what it binds, see {@link #address(String, int)})
+ * @param heartbeat how often each replica beats and reads the assignment, and the leader assigns
+ * @param replicaTimeout a replica whose beats stop for this long counts as gone: its tables go to the others
  */
-public record ClusterSettings(String mode, Duration joinSpread, FileLock file, KubernetesLease kubernetes) {
-    /** The file-lock service: the directory holding one lock file per table, how often locks are tried and renewed. */
+public record ClusterSettings(String mode, String replica, String address, Duration heartbeat, Duration replicaTimeout,
+                              FileLock file, KubernetesLease kubernetes) {
+    /** The file-lock service: the directory holding the leader's lock file, how often the lock is tried and renewed. */
     public record FileLock(String root, Duration interval, int staleAfterIntervals) {}
 
-    /** The Kubernetes Lease service: the namespace of the Lease objects (empty: the pod's own), their name prefix, the timing. */
+    /** The Kubernetes Lease service: the namespace of the Lease (empty: the pod's own), its name prefix, the timing. */
     public record KubernetesLease(String namespace, String leasePrefix, Duration leaseDuration, Duration renewDeadline, Duration retryPeriod) {}
 
     public static ClusterSettings load(Function<String, Optional<String>> props) {
@@ -34,12 +41,36 @@ public record ClusterSettings(String mode, Duration joinSpread, FileLock file, K
                 Duration.ofMillis(r.positiveInt("hanacdc.cluster.kubernetes.retry-period-ms", 2000)));
         if (k8s.renewDeadline().compareTo(k8s.leaseDuration()) >= 0) {
             throw new CdcException("hanacdc.cluster.kubernetes.renew-deadline-ms must be shorter than lease-duration-ms:"
-                    + " a leader must give a table up before another replica may take its lease");
+                    + " a leader must step down before another replica may take its lease");
         }
-        return new ClusterSettings(mode, Duration.ofMillis(r.nonNegativeInt("hanacdc.cluster.join-spread-ms", 10000)), file, k8s);
+        Duration heartbeat = Duration.ofMillis(r.positiveInt("hanacdc.cluster.heartbeat-ms", 2000));
+        Duration timeout = Duration.ofMillis(r.positiveInt("hanacdc.cluster.replica-timeout-ms", 10000));
+        if (timeout.compareTo(heartbeat.multipliedBy(2)) < 0) {
+            throw new CdcException("hanacdc.cluster.replica-timeout-ms must be at least twice hanacdc.cluster.heartbeat-ms:"
+                    + " one late beat must not count a replica as gone");
+        }
+        return new ClusterSettings(mode, r.string("hanacdc.cluster.replica", hostName() + "-" + ManagementFactory.getRuntimeMXBean().getPid()),
+                r.string("hanacdc.cluster.address", ""), heartbeat, timeout, file, k8s);
     }
 
     public boolean enabled() {
         return !mode.equals("none");
+    }
+
+    /** Where the other replicas reach this one's admin API: as set, else the address it binds (the host name for all addresses). */
+    public String address(String adminHost, int adminPort) {
+        if (!address.isEmpty()) {
+            return address.replaceAll("/+$", "");
+        }
+        String host = adminHost.equals("0.0.0.0") || adminHost.equals("::") || adminHost.isEmpty() ? hostName() : adminHost;
+        return "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + adminPort;
+    }
+
+    private static String hostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            return "localhost";
+        }
     }
 }

@@ -333,6 +333,11 @@ public final class CdcTask implements AutoCloseable {
         return new TickScheduler(workers, source, watermarks.taskWide(), dialect, names, turns, loads);
     }
 
+    /** Where replicas sharing task {@code taskName} record who owns which table. */
+    public io.hanacdc.cluster.OwnerStore ownerStore(String taskName) {
+        return new io.hanacdc.cluster.OwnerStore(dialect, names, taskName);
+    }
+
     /** The query of a captured table's rows above a data id. */
     public PendingRowsQuery pendingRowsQuery(TableId table) {
         return new PendingRowsQuery(dialect, names.captureTables(dialect, table));

@@ -25,8 +25,8 @@ import org.slf4j.LoggerFactory;
  * Replicates one table: records the start position, runs the initial load, then applies safe
  * batches (and re-snapshot chunks when asked), now and then checking for rows that vanished past
  * capture (VanishCheck). Driven by the task's tick (TickScheduler), which gives it a turn when it has
- * work and moves a quiet table with no row in its window on without one, or by its own route when
- * replicas share the task; a full batch is followed at once by the next, an empty one waits for the next tick. Operator commands
+ * work and moves a quiet table with no row in its window on without one; replicas sharing the task each drive
+ * the tables the leader gave them. A full batch is followed at once by the next, an empty one waits for the next tick. Operator commands
  * queue up and run on this thread between batches. After a failure the position is re-read from the
  * target (the failed commit may or may not have happened) and the table retries with exponential
  * backoff; other tables are not affected. A position found moved by another process (see
@@ -359,11 +359,20 @@ public final class TableWorker {
      * re-reads the position the previous owner left; a former owner stops after its current batch.
      */
     public void ownerChanged(boolean owner) {
+        if (standby == !owner) {
+            return;
+        }
         standby = !owner;
         position = null;
         freshAsOf = null;
         state = owner ? "starting" : "standby";
         LOG.info("table {}: {}", table.id(), owner ? "this replica owns the table now" : "another replica owns the table");
+    }
+
+    /** Replicas sharing the task: the table waits, from the start, until this replica is given it. */
+    public void awaitOwner() {
+        standby = true;
+        state = "standby";
     }
 
     /** Stops the table until its capture is changed as the reason says; null lets it go on. */

@@ -102,6 +102,9 @@ public final class TickScheduler implements AutoCloseable {
             for (int index : quiet) {
                 TableWorker q = workers.get(index);
                 Position at = q.position();
+                if (at == null) { // its owner changed since it was found quiet
+                    continue;
+                }
                 TableWorker.Opened opened = new TableWorker.Opened(at, w, readAt);
                 StreamRange range = StreamRange.at(at.range().base()).open(w);
                 if (w.high() < at.range().base().high()) {
@@ -134,6 +137,11 @@ public final class TickScheduler implements AutoCloseable {
     /** Tables in a turn now, or queued for one. */
     int inTurn() {
         return inTurn.size();
+    }
+
+    /** Whether the table is in a turn now, or queued for one. */
+    boolean busy(TableWorker w) {
+        return inTurn.contains(w);
     }
 
     /**

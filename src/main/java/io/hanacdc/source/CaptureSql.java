@@ -17,6 +17,16 @@ public interface CaptureSql {
      */
     String sharedMissing();
 
+    /**
+     * The tables replicas sharing a task coordinate in (CdcColumns.REPLICAS, TABLE_OWNERS), safe to re-run; also
+     * part of {@link #installShared}, but not of {@link #sharedMissing}, so a capture installed before they existed
+     * still counts as installed: a task that shares its tables creates them at start (ReplicaTables).
+     */
+    List<String> installReplicaTables();
+
+    /** A catalog query of one row and column: how many of the tables {@link #installReplicaTables} makes are missing. */
+    String replicaTablesMissing();
+
     /** A user as a GRANT names it. */
     String grantee(String user);
 

@@ -31,6 +31,10 @@ public final class CdcColumns {
     public static final String SUBSCRIPTIONS = "hanacdc_subscription";
     /** One row per task, updated every few seconds and captured like any table: proves the whole pipeline alive. */
     public static final String HEARTBEAT = "hanacdc_heartbeat";
+    /** Replicas sharing a task: one row per live replica, its heartbeat count and admin address. */
+    public static final String REPLICAS = "hanacdc_replica";
+    /** Replicas sharing a task: which replica owns each table, and to which one it is being handed. */
+    public static final String TABLE_OWNERS = "hanacdc_table_owner";
     /** The shared data-id sequence, in the CDC schema. */
     public static final String SEQUENCE = "hanacdc_data_id";
 

@@ -26,7 +26,7 @@ class CaptureInstallTest {
             case "install" -> c.install(false);
             case "print" -> c.install(true);
             case "uninstall" -> c.uninstall();
-            default -> c.status();
+            default -> c.status(false);
         }
         return out.toString(StandardCharsets.UTF_8);
     }

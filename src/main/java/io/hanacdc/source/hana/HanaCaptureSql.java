@@ -9,8 +9,10 @@ import static io.hanacdc.source.CdcColumns.OP_DELETE;
 import static io.hanacdc.source.CdcColumns.OP_INSERT;
 import static io.hanacdc.source.CdcColumns.OP_RESYNC;
 import static io.hanacdc.source.CdcColumns.OP_UPDATE_AFTER;
+import static io.hanacdc.source.CdcColumns.REPLICAS;
 import static io.hanacdc.source.CdcColumns.SCHEMA_HISTORY;
 import static io.hanacdc.source.CdcColumns.SUBSCRIPTIONS;
+import static io.hanacdc.source.CdcColumns.TABLE_OWNERS;
 import static io.hanacdc.source.CdcColumns.TRANSACTION_ID;
 import static io.hanacdc.source.CdcColumns.TRIGGER_ID;
 import static io.hanacdc.sql.Identifiers.literal;
@@ -83,7 +85,7 @@ final class HanaCaptureSql implements CaptureSql {
     @Override
     public List<String> installShared() {
         String schema = literal(names.cdcSchema());
-        return List.of(
+        List<String> out = new ArrayList<>(List.of(
                 ifAbsent("SELECT COUNT(*) FROM SYS.SCHEMAS WHERE SCHEMA_NAME = " + schema, "CREATE SCHEMA " + q(names.cdcSchema())),
                 ifAbsent("SELECT COUNT(*) FROM SYS.SEQUENCES WHERE SCHEMA_NAME = " + schema + " AND SEQUENCE_NAME = " + literal(names.sequence()),
                         "CREATE SEQUENCE " + inCdc(names.sequence()) + " START WITH 1 INCREMENT BY 1 NO CACHE NO CYCLE"),
@@ -99,7 +101,25 @@ final class HanaCaptureSql implements CaptureSql {
                         + " layout NCLOB NOT NULL, table_oid BIGINT NOT NULL, switch_high BIGINT NOT NULL,"
                         + " recorded_at TIMESTAMP DEFAULT CURRENT_UTCTIMESTAMP NOT NULL, PRIMARY KEY (source_schema, source_table, version))"),
                 ifAbsent(tableCount(HEARTBEAT), "CREATE COLUMN TABLE " + inCdc(HEARTBEAT)
-                        + " (task NVARCHAR(128) NOT NULL PRIMARY KEY, beat_at TIMESTAMP NOT NULL)"));
+                        + " (task NVARCHAR(128) NOT NULL PRIMARY KEY, beat_at TIMESTAMP NOT NULL)")));
+        out.addAll(installReplicaTables());
+        return out;
+    }
+
+    /** Row tables: a few rows, each updated every few seconds (create-table-statement-data-definition-20d58a5.md). */
+    @Override
+    public List<String> installReplicaTables() {
+        return List.of(ifAbsent(tableCount(REPLICAS), "CREATE ROW TABLE " + inCdc(REPLICAS) + " (task NVARCHAR(256) NOT NULL,"
+                        + " replica NVARCHAR(256) NOT NULL, address NVARCHAR(1000), beats BIGINT NOT NULL, PRIMARY KEY (task, replica))"),
+                ifAbsent(tableCount(TABLE_OWNERS), "CREATE ROW TABLE " + inCdc(TABLE_OWNERS) + " (task NVARCHAR(256) NOT NULL,"
+                        + " source_schema NVARCHAR(256) NOT NULL, source_table NVARCHAR(256) NOT NULL, owned_by NVARCHAR(256),"
+                        + " hand_to NVARCHAR(256), version BIGINT NOT NULL, PRIMARY KEY (task, source_schema, source_table))"));
+    }
+
+    @Override
+    public String replicaTablesMissing() {
+        return "SELECT 2 - COUNT(*) FROM SYS.TABLES WHERE SCHEMA_NAME = " + literal(names.cdcSchema()) + " AND TABLE_NAME IN ("
+                + literal(REPLICAS) + ", " + literal(TABLE_OWNERS) + ")";
     }
 
     /** Six objects: the schema, the sequence and four tables (schemas-, sequences- and tables-system-view in SAP's reference). */
@@ -301,6 +321,8 @@ final class HanaCaptureSql implements CaptureSql {
     @Override
     public List<String> uninstallShared() {
         return List.of(
+                ifPresent(tableCount(TABLE_OWNERS), "DROP TABLE " + inCdc(TABLE_OWNERS)),
+                ifPresent(tableCount(REPLICAS), "DROP TABLE " + inCdc(REPLICAS)),
                 ifPresent(tableCount(HEARTBEAT), "DROP TABLE " + inCdc(HEARTBEAT)),
                 ifPresent(tableCount(SUBSCRIPTIONS), "DROP TABLE " + inCdc(SUBSCRIPTIONS)),
                 ifPresent(tableCount(SCHEMA_HISTORY), "DROP TABLE " + inCdc(SCHEMA_HISTORY)),

@@ -12,8 +12,10 @@ import static io.hanacdc.source.CdcColumns.OP_UPDATE_AFTER;
 import static io.hanacdc.source.CdcColumns.OP_UPDATE_BEFORE;
 import static io.hanacdc.source.CdcColumns.OP_RESYNC;
 import static io.hanacdc.source.CdcColumns.OP_TRUNCATE;
+import static io.hanacdc.source.CdcColumns.REPLICAS;
 import static io.hanacdc.source.CdcColumns.SCHEMA_HISTORY;
 import static io.hanacdc.source.CdcColumns.SUBSCRIPTIONS;
+import static io.hanacdc.source.CdcColumns.TABLE_OWNERS;
 import static io.hanacdc.source.CdcColumns.TRANSACTION_ID;
 import static io.hanacdc.source.CdcColumns.TRIGGER_ID;
 
@@ -78,7 +80,24 @@ final class PostgresCaptureSql implements CaptureSql {
                         + " recorded_at timestamp NOT NULL DEFAULT (now() AT TIME ZONE 'UTC'), PRIMARY KEY (source_schema, source_table, version))",
                 "CREATE TABLE IF NOT EXISTS " + inCdc(HEARTBEAT) + " (task varchar(128) NOT NULL PRIMARY KEY, beat_at timestamp NOT NULL)"));
         out.addAll(cut.installShared());
+        out.addAll(installReplicaTables());
         return out;
+    }
+
+    @Override
+    public List<String> installReplicaTables() {
+        return List.of("CREATE TABLE IF NOT EXISTS " + inCdc(REPLICAS) + " (task text NOT NULL, replica text NOT NULL, address text,"
+                        + " beats bigint NOT NULL, PRIMARY KEY (task, replica))",
+                "CREATE TABLE IF NOT EXISTS " + inCdc(TABLE_OWNERS) + " (task text NOT NULL, source_schema text NOT NULL,"
+                        + " source_table text NOT NULL, owned_by text, hand_to text, version bigint NOT NULL,"
+                        + " PRIMARY KEY (task, source_schema, source_table))");
+    }
+
+    @Override
+    public String replicaTablesMissing() {
+        return "SELECT 2 - count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = "
+                + Identifiers.literal(names.cdcSchema()) + " AND c.relname IN (" + Identifiers.literal(REPLICAS) + ", "
+                + Identifiers.literal(TABLE_OWNERS) + ")";
     }
 
     @Override
@@ -284,6 +303,8 @@ final class PostgresCaptureSql implements CaptureSql {
     public List<String> uninstallShared() {
         List<String> out = new ArrayList<>(cut.uninstallShared());
         out.addAll(List.of(
+                "DROP TABLE IF EXISTS " + inCdc(TABLE_OWNERS),
+                "DROP TABLE IF EXISTS " + inCdc(REPLICAS),
                 "DROP TABLE IF EXISTS " + inCdc(HEARTBEAT),
                 "DROP TABLE IF EXISTS " + inCdc(SUBSCRIPTIONS),
                 "DROP TABLE IF EXISTS " + inCdc(SCHEMA_HISTORY),

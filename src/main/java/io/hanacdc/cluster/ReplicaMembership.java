@@ -1,0 +1,108 @@
+package io.hanacdc.cluster;
+
+import io.hanacdc.schema.TableId;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * This replica's side of sharing a task: every heartbeat it says it is alive, reads who owns each table and
+ * follows: takes the tables given to it, drops those given to another (the leader judged it gone), and hands over
+ * a table it is asked to once the table is between batches. It also keeps who owns what, for one view of the task.
+ */
+public final class ReplicaMembership {
+    private static final Logger LOG = LoggerFactory.getLogger(ReplicaMembership.class);
+
+    /** The tables of this process, as the membership drives them. */
+    public interface Tables {
+        List<TableId> ids();
+
+        /** Whether this replica works on the table now. */
+        boolean owned(TableId table);
+
+        /** Starts (true) or stops (false) working on the table; a stopped table ends its turn after the batch under way. */
+        void ownerChanged(TableId table, boolean owner);
+
+        /** Whether the table is in a turn now (or queued for one). */
+        boolean busy(TableId table);
+    }
+
+    private final DataSource source;
+    private final OwnerStore store;
+    private final String me;
+    private final String address;
+    private final Tables tables;
+    private volatile Map<TableId, OwnerStore.Owner> owners = Map.of();
+    private volatile Map<String, String> addresses = Map.of();
+
+    public ReplicaMembership(DataSource source, OwnerStore store, String me, String address, Tables tables) {
+        this.source = source;
+        this.store = store;
+        this.me = me;
+        this.address = address;
+        this.tables = tables;
+    }
+
+    public String name() {
+        return me;
+    }
+
+    /** One heartbeat; never throws (a replica that cannot beat is soon counted gone, and its tables fenced by their positions). */
+    public void beat() {
+        try (Connection c = source.getConnection()) {
+            c.setAutoCommit(true);
+            store.beat(c, me, address);
+            Map<String, String> replicas = new LinkedHashMap<>();
+            store.replicas(c).forEach(r -> replicas.put(r.name(), r.address()));
+            Map<TableId, OwnerStore.Owner> read = store.owners(c);
+            addresses = replicas;
+            owners = read;
+            for (TableId t : tables.ids()) {
+                follow(c, t, read.get(t));
+            }
+        } catch (SQLException | RuntimeException e) {
+            LOG.warn("replica {}: reading who owns the tables failed (tried again at the next heartbeat): {}", me, e.getMessage());
+        }
+    }
+
+    private void follow(Connection c, TableId t, OwnerStore.Owner o) throws SQLException {
+        boolean mine = o != null && me.equals(o.ownedBy());
+        if (mine && o.handTo() != null) {
+            if (tables.owned(t)) {
+                tables.ownerChanged(t, false); // no new turn; the one under way ends after its batch
+            }
+            if (!tables.busy(t) && store.handOver(c, o, me)) {
+                LOG.info("table {}: handed to replica {}", t, o.handTo());
+            }
+        } else if (mine != tables.owned(t)) {
+            tables.ownerChanged(t, mine);
+        }
+    }
+
+    /** Gives up every table and this replica's row, once its tables have stopped: the others take them at once. */
+    public void leave() {
+        try (Connection c = source.getConnection()) {
+            c.setAutoCommit(true);
+            store.leave(c, me);
+            LOG.info("replica {} left the task: its tables go to the other replicas", me);
+        } catch (SQLException | RuntimeException e) {
+            LOG.warn("replica {}: could not give up its tables ({}); they go to the others once it counts as gone", me, e.getMessage());
+        }
+    }
+
+    /** The replica that owns the table, as last read; empty while none does (being given out). */
+    public Optional<String> ownerOf(String table) {
+        return owners.values().stream().filter(o -> o.table().toString().equals(table)).findFirst().map(OwnerStore.Owner::ownedBy);
+    }
+
+    /** The admin address of each replica, as last read; this one's included. */
+    public Map<String, String> addresses() {
+        return addresses;
+    }
+}
