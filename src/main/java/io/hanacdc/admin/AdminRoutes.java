@@ -64,6 +64,10 @@ public final class AdminRoutes extends RouteBuilder {
         from("platform-http:/api/history?httpMethodRestrict=GET").routeId("admin api history")
                 .process(this::authorize).process(e -> {
                     Map<String, Object> task = new java.util.LinkedHashMap<>(history.task());
+                    ReplicaView view = replicas.get();
+                    if (view != null && !local(e)) {
+                        task = view.mergeHistory(task, e.getMessage().getHeader("Authorization", String.class));
+                    }
                     task.put("maxLagSeconds", settings.maxLag().toSeconds()); // the health threshold the page draws lag against
                     reply(e, 200, "application/json", TableApi.json(task));
                 });
@@ -109,8 +113,12 @@ public final class AdminRoutes extends RouteBuilder {
         if (view == null) {
             return rows;
         }
-        boolean local = "true".equals(e.getMessage().getHeader("local", String.class)) || e.getMessage().getHeader(ReplicaView.FORWARDED) != null;
-        return local ? view.withOwners(rows) : view.merge(rows, e.getMessage().getHeader("Authorization", String.class));
+        return local(e) ? view.withOwners(rows) : view.merge(rows, e.getMessage().getHeader("Authorization", String.class));
+    }
+
+    /** Whether the request asks for this replica's own data ({@code ?local=true}), or came from another replica. */
+    private static boolean local(Exchange e) {
+        return "true".equals(e.getMessage().getHeader("local", String.class)) || e.getMessage().getHeader(ReplicaView.FORWARDED) != null;
     }
 
     /** The admin address of the replica that owns the table, when another one does and the request was not forwarded already. */

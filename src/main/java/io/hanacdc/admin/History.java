@@ -63,9 +63,14 @@ public final class History {
 
         /**
          * Rows since the last sample. A table whose position is being read again reports none (0): its count is kept,
-         * not taken as a drop and its whole total as the next rise; a smaller count (a reset) starts from there.
+         * not taken as a drop and its whole total as the next rise; a smaller count (a reset) starts from there. A table
+         * another replica owns reports none.
          */
-        long delta(long rows) {
+        long delta(long rows, boolean standby) {
+            if (standby) { // another replica applies its rows; counted again from when this one owns it
+                lastRows = -1;
+                return 0;
+            }
             if (rows == 0 && lastRows > 0) {
                 return 0;
             }
@@ -90,7 +95,7 @@ public final class History {
             double lag = s.lag().toMillis() / 1000.0;
             worst = Math.max(worst, lag);
             Table t = tables.computeIfAbsent(s.table(), k -> new Table());
-            long d = t.delta(s.rowsSnapshotted() + s.rowsStreamed());
+            long d = t.delta(s.rowsSnapshotted() + s.rowsStreamed(), "standby".equals(s.state()));
             rows += d;
             t.stepRows += d;
             t.worstLag = Math.max(t.worstLag, lag);

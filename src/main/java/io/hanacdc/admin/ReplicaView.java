@@ -87,6 +87,50 @@ public final class ReplicaView {
         return local;
     }
 
+    /**
+     * The task's series over every replica: each point's rows/s summed and its lag the worst, points matched by their
+     * second; a replica that cannot be asked is left out (its name under "missing").
+     */
+    public Map<String, Object> mergeHistory(Map<String, Object> local, String authorization) {
+        Map<String, Object> out = new java.util.LinkedHashMap<>(local);
+        List<Double> lag = numbers(local.get("lagSeconds"));
+        List<Double> rate = numbers(local.get("rowsPerSecond"));
+        long lastAt = ((Number) local.get("lastAt")).longValue();
+        List<String> missing = new ArrayList<>();
+        membership.addresses().forEach((replica, address) -> {
+            if (replica.equals(membership.name()) || address == null) {
+                return;
+            }
+            try {
+                Reply r = forward("GET", address, "/api/history?local=true", null, authorization);
+                Map<String, Object> theirs = JSON.readValue(r.body(), new TypeReference<Map<String, Object>>() {});
+                List<Double> theirLag = numbers(theirs.get("lagSeconds"));
+                List<Double> theirRate = numbers(theirs.get("rowsPerSecond"));
+                long theirLast = ((Number) theirs.get("lastAt")).longValue();
+                for (int i = 0; i < lag.size(); i++) {
+                    long at = lastAt - (lag.size() - 1 - i) * 1000L;
+                    int j = theirLag.size() - 1 - (int) Math.round((theirLast - at) / 1000.0);
+                    if (j >= 0 && j < theirLag.size()) {
+                        lag.set(i, Math.max(lag.get(i), theirLag.get(j)));
+                        rate.set(i, rate.get(i) + theirRate.get(j));
+                    }
+                }
+            } catch (RuntimeException | java.io.IOException e) {
+                missing.add(replica);
+            }
+        });
+        out.put("lagSeconds", lag);
+        out.put("rowsPerSecond", rate);
+        out.put("missing", missing);
+        return out;
+    }
+
+    private static List<Double> numbers(Object list) {
+        List<Double> out = new ArrayList<>();
+        ((List<?>) list).forEach(n -> out.add(((Number) n).doubleValue()));
+        return out;
+    }
+
     /** Passes a request for a table on to the replica at {@code address}. */
     public Reply forward(String method, String address, String path, String body, String authorization) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(address + path)).timeout(Duration.ofSeconds(90)).header(FORWARDED, "1")
