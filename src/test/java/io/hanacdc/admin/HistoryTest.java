@@ -47,6 +47,20 @@ class HistoryTest {
         assertEquals(List.of(0f, 100f, 0f, 0f, 200f, 100f), h.task().get("rowsPerSecond"));
     }
 
+    /** A table another replica owns for a while: the rows that replica applied are not counted here when it comes back. */
+    @Test
+    void aTableBackFromAnotherReplicaMakesNoSpike() {
+        History h = new History();
+        String[] states = {"streaming", "streaming", "standby", "standby", "streaming", "streaming"};
+        long[] rows = {1_000, 1_100, 1_100, 1_100, 9_000, 9_100};
+        for (int s = 0; s < rows.length; s++) {
+            TableStatus t = status("public.a", rows[s], 0);
+            h.sample(List.of(new TableStatus(t.table(), t.target(), states[s], t.phase(), false, 0, rows[s], 0, 0, 0, null, "", 1,
+                    Duration.ZERO, null)), 1000L * (s + 1));
+        }
+        assertEquals(List.of(0f, 100f, 0f, 0f, 0f, 100f), h.task().get("rowsPerSecond"));
+    }
+
     @Test
     void anHourIsKeptAndNoMore() {
         History h = new History();

@@ -151,6 +151,9 @@ class ScaleOutTest {
         HttpResponse<String> history = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + ports.get(asked)
                 + "/api/tables/public.s0/history")).build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(200, history.statusCode(), "the owner's history of the table: " + history.body());
+        JsonNode task = json.readTree(http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + ports.get(asked) + "/api/history")).build(),
+                HttpResponse.BodyHandlers.ofString()).body());
+        assertEquals(0, task.get("missing").size(), "the task's history from every replica: " + task.get("missing"));
 
         int gauges = 0;
         for (int i = 0; i < replicas.size(); i++) {
