@@ -58,7 +58,7 @@ public final class ReplicaView {
         for (Map<String, Object> row : local) {
             String table = String.valueOf(row.get("table"));
             Optional<String> owner = membership.ownerOf(table);
-            if (!row.containsKey("phase")) { // a captured table the task does not read: no owner
+            if (!membership.shared(table)) { // a captured table the task does not read, or one that could not start: no owner
                 out.add(row);
                 continue;
             }
@@ -82,7 +82,7 @@ public final class ReplicaView {
 
     /** This replica's rows alone, each table's with its owner. */
     public List<Map<String, Object>> withOwners(List<Map<String, Object>> local) {
-        local.stream().filter(row -> row.containsKey("phase"))
+        local.stream().filter(row -> membership.shared(String.valueOf(row.get("table"))))
                 .forEach(row -> row.put("owner", membership.ownerOf(String.valueOf(row.get("table"))).orElse(null)));
         return local;
     }

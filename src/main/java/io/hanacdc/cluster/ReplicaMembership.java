@@ -38,7 +38,8 @@ public final class ReplicaMembership {
     private final String me;
     private final String address;
     private final Tables tables;
-    private volatile Map<TableId, OwnerStore.Owner> owners = Map.of();
+    /** The owner rows as last read, by table name (as the admin API names tables). */
+    private volatile Map<String, OwnerStore.Owner> owners = Map.of();
     private volatile Map<String, String> addresses = Map.of();
 
     public ReplicaMembership(DataSource source, OwnerStore store, String me, String address, Tables tables) {
@@ -61,8 +62,10 @@ public final class ReplicaMembership {
             Map<String, String> replicas = new LinkedHashMap<>();
             store.replicas(c).forEach(r -> replicas.put(r.name(), r.address()));
             Map<TableId, OwnerStore.Owner> read = store.owners(c);
+            Map<String, OwnerStore.Owner> byName = new java.util.HashMap<>();
+            read.forEach((id, o) -> byName.put(id.toString(), o));
             addresses = replicas;
-            owners = read;
+            owners = byName;
             for (TableId t : tables.ids()) {
                 follow(c, t, read.get(t));
             }
@@ -96,9 +99,14 @@ public final class ReplicaMembership {
         }
     }
 
+    /** Whether the table is one the replicas share (it has an owner row, owned or not): the tables that could not start have none. */
+    public boolean shared(String table) {
+        return owners.containsKey(table);
+    }
+
     /** The replica that owns the table, as last read; empty while none does (being given out). */
     public Optional<String> ownerOf(String table) {
-        return owners.values().stream().filter(o -> o.table().toString().equals(table)).findFirst().map(OwnerStore.Owner::ownedBy);
+        return Optional.ofNullable(owners.get(table)).map(OwnerStore.Owner::ownedBy);
     }
 
     /** The admin address of each replica, as last read; this one's included. */
