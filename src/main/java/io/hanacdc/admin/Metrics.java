@@ -76,14 +76,15 @@ public final class Metrics implements TableObserver {
      */
     public void bind(List<TableWorker> workers, List<TableStatus> stopped, HeldBack heldBack, PendingRows pending, UnreadCapture unread,
                      String replica) {
-        for (TableStatus s : stopped) {
-            stoppedGauge(s.table(), 1);
-        }
         this.pending = pending;
         this.unread = unread;
         this.workers = workers;
         this.heldBack = heldBack;
         this.replica = replica;
+        for (TableStatus s : stopped) {
+            Gauge.builder("hanacdc_stopped", () -> 1).tags(tags(s.table()))
+                    .description("1 when the table cannot be replicated and stopped at start (its reason is in the admin API)").register(registry);
+        }
         Gauge.builder("hanacdc_unread_tables", unread, u -> u.current().size())
                 .description("captured tables nothing in this task applies (named in /health/ready)").register(registry);
         followOwned();
@@ -103,11 +104,14 @@ public final class Metrics implements TableObserver {
         }
     }
 
+    /** A table's tags: its name, and with replicas the replica reporting it (every meter of a name has the same keys). */
+    private Tags tags(String table) {
+        Tags tags = Tags.of("table", table);
+        return replica == null ? tags : tags.and("owner", replica);
+    }
+
     private List<Meter> gauges(TableWorker w) {
-        Tags tags = Tags.of("table", w.table().id().toString());
-        if (replica != null) {
-            tags = tags.and("owner", replica);
-        }
+        Tags tags = tags(w.table().id().toString());
         return List.of(
                 Gauge.builder("hanacdc_stopped", w, x -> 0).tags(tags)
                         .description("1 when the table cannot be replicated and stopped at start (its reason is in the admin API)").register(registry),
@@ -126,16 +130,11 @@ public final class Metrics implements TableObserver {
         Set<TableId> now = unread.current().stream().map(UnreadCapture.Table::id).collect(Collectors.toSet());
         unreadGauges.keySet().stream().filter(id -> !now.contains(id)).toList().forEach(id -> registry.remove(unreadGauges.remove(id)));
         now.forEach(id -> unreadGauges.computeIfAbsent(id, x -> Gauge.builder(PENDING, id, this::unreadPending).strongReference(true)
-                .tag("table", id.toString()).description(PENDING_HELP).register(registry)));
+                .tags(tags(id.toString())).description(PENDING_HELP).register(registry)));
     }
 
     private double unreadPending(TableId id) {
         return unread.current().stream().filter(t -> t.id().equals(id)).findFirst().map(pending::of).orElse(Double.NaN);
-    }
-
-    private void stoppedGauge(String table, int value) {
-        Gauge.builder("hanacdc_stopped", () -> value).tag("table", table)
-                .description("1 when the table cannot be replicated and stopped at start (its reason is in the admin API)").register(registry);
     }
 
     @Override

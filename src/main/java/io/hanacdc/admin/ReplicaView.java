@@ -96,14 +96,17 @@ public final class ReplicaView {
         List<Double> lag = numbers(local.get("lagSeconds"));
         List<Double> rate = numbers(local.get("rowsPerSecond"));
         long lastAt = ((Number) local.get("lastAt")).longValue();
-        List<String> missing = new ArrayList<>();
-        membership.addresses().forEach((replica, address) -> {
-            if (replica.equals(membership.name()) || address == null) {
-                return;
+        Map<String, CompletableFuture<String>> asked = new java.util.TreeMap<>();
+        for (String replica : membership.owning()) {
+            String address = membership.addresses().get(replica);
+            if (!replica.equals(membership.name()) && address != null) {
+                asked.put(replica, get(address, "/api/history?local=true", authorization));
             }
+        }
+        List<String> missing = new ArrayList<>();
+        asked.forEach((replica, answer) -> {
             try {
-                Reply r = forward("GET", address, "/api/history?local=true", null, authorization);
-                Map<String, Object> theirs = JSON.readValue(r.body(), new TypeReference<Map<String, Object>>() {});
+                Map<String, Object> theirs = JSON.readValue(answer.join(), new TypeReference<Map<String, Object>>() {});
                 List<Double> theirLag = numbers(theirs.get("lagSeconds"));
                 List<Double> theirRate = numbers(theirs.get("rowsPerSecond"));
                 long theirLast = ((Number) theirs.get("lastAt")).longValue();
@@ -156,17 +159,10 @@ public final class ReplicaView {
     }
 
     private CompletableFuture<Map<String, Map<String, Object>>> tablesOf(String address, String authorization) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(address + "/api/tables?local=true")).timeout(WAIT).header(FORWARDED, "1");
-        if (authorization != null) {
-            request.header("Authorization", authorization);
-        }
-        return http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString()).thenApply(r -> {
-            if (r.statusCode() != 200) {
-                throw new IllegalStateException("HTTP " + r.statusCode() + " from " + address);
-            }
+        return get(address, "/api/tables?local=true", authorization).thenApply(body -> {
             Map<String, Map<String, Object>> byTable = new HashMap<>();
             try {
-                for (Map<String, Object> row : JSON.readValue(r.body(), new TypeReference<List<Map<String, Object>>>() {})) {
+                for (Map<String, Object> row : JSON.readValue(body, new TypeReference<List<Map<String, Object>>>() {})) {
                     if (!"standby".equals(row.get("state"))) {
                         byTable.put(String.valueOf(row.get("table")), row);
                     }
@@ -175,6 +171,20 @@ public final class ReplicaView {
                 throw new IllegalStateException("unreadable answer from " + address + ": " + e.getMessage(), e);
             }
             return byTable;
+        });
+    }
+
+    /** Another replica's answer to a GET, within {@link #WAIT}; fails on anything but 200. */
+    private CompletableFuture<String> get(String address, String path, String authorization) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(address + path)).timeout(WAIT).header(FORWARDED, "1");
+        if (authorization != null) {
+            request.header("Authorization", authorization);
+        }
+        return http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString()).thenApply(r -> {
+            if (r.statusCode() != 200) {
+                throw new IllegalStateException("HTTP " + r.statusCode() + " from " + address);
+            }
+            return r.body();
         });
     }
 }

@@ -27,9 +27,18 @@ public final class Assignment {
 
     private Assignment() {}
 
+    /** With every live replica a target. */
     public static List<Change> plan(List<TableId> tables, Set<String> live, Map<TableId, OwnerStore.Owner> owners) {
+        return plan(tables, live, live, owners);
+    }
+
+    /**
+     * @param live    the replicas not judged gone: they keep the tables they own
+     * @param targets those of them that may be given tables (seen beating; a new leader has not seen every live one yet)
+     */
+    public static List<Change> plan(List<TableId> tables, Set<String> live, Set<String> targets, Map<TableId, OwnerStore.Owner> owners) {
         List<Change> out = new ArrayList<>();
-        if (live.isEmpty()) {
+        if (targets.isEmpty()) {
             return out;
         }
         Map<String, List<OwnerStore.Owner>> movable = new TreeMap<>(); // owned tables not being handed over, by owner
@@ -55,7 +64,7 @@ public final class Assignment {
             }
         }
         for (TableId t : orphans) {
-            String to = leastLoaded(load);
+            String to = leastLoaded(load, targets);
             load.merge(to, 1, Integer::sum);
             out.add(new Assign(t, to, owners.get(t)));
         }
@@ -63,7 +72,7 @@ public final class Assignment {
         for (String r : live) {
             List<OwnerStore.Owner> mine = movable.get(r);
             while (load.get(r) > quota && !mine.isEmpty()) {
-                String to = leastLoaded(load);
+                String to = leastLoaded(load, targets);
                 if (load.get(to) >= quota) {
                     break;
                 }
@@ -77,8 +86,8 @@ public final class Assignment {
         return out;
     }
 
-    private static String leastLoaded(Map<String, Integer> load) {
-        return load.entrySet().stream().min(Map.Entry.<String, Integer>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
+    private static String leastLoaded(Map<String, Integer> load, Set<String> targets) {
+        return load.entrySet().stream().filter(e -> targets.contains(e.getKey())).min(Map.Entry.<String, Integer>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
                 .orElseThrow().getKey();
     }
 }

@@ -53,6 +53,10 @@ public final class OwnerStore {
                     for (String ddl : sql.installReplicaTables()) {
                         s.execute(ddl);
                     }
+                } catch (SQLException e) {
+                    if (CatalogReads.number(c, sql.replicaTablesMissing()) > 0) {
+                        throw e;
+                    } // another replica starting at the same time created them
                 }
             }
         } catch (SQLException e) {
@@ -103,7 +107,10 @@ public final class OwnerStore {
                 return update(c, "INSERT INTO " + owners + " (task, source_schema, source_table, owned_by, version) VALUES (?, ?, ?, ?, 1)",
                         task, table.schema(), table.name(), to) == 1;
             } catch (SQLException e) {
-                return false; // another leader inserted it first (a duplicate key): the next round reads it
+                if (e.getSQLState() != null && e.getSQLState().startsWith("23")) {
+                    return false; // another leader inserted it first (a duplicate key): the next round reads it
+                }
+                throw e;
             }
         }
         return update(c, "UPDATE " + owners + " SET owned_by = ?, hand_to = NULL, version = version + 1" + whereRow() + " AND version = ?",
@@ -121,6 +128,12 @@ public final class OwnerStore {
         return update(c, "UPDATE " + owners + " SET owned_by = hand_to, hand_to = NULL, version = version + 1" + whereRow()
                         + " AND version = ? AND owned_by = ? AND hand_to IS NOT NULL",
                 task, current.table().schema(), current.table().name(), current.version(), me) == 1;
+    }
+
+    /** Gives up one table this replica owns; false if the row changed meanwhile. */
+    public boolean release(Connection c, Owner current, String me) throws SQLException {
+        return update(c, "UPDATE " + owners + " SET owned_by = NULL, hand_to = NULL, version = version + 1" + whereRow()
+                + " AND version = ? AND owned_by = ?", task, current.table().schema(), current.table().name(), current.version(), me) == 1;
     }
 
     /** A replica that stops gives up its tables at once (the leader gives them out at its next round) and its row. */

@@ -66,8 +66,14 @@ public final class ReplicaMembership {
             read.forEach((id, o) -> byName.put(id.toString(), o));
             addresses = replicas;
             owners = byName;
-            for (TableId t : tables.ids()) {
+            List<TableId> mine = tables.ids();
+            for (TableId t : mine) {
                 follow(c, t, read.get(t));
+            }
+            for (OwnerStore.Owner o : read.values()) {
+                if (me.equals(o.ownedBy()) && !mine.contains(o.table()) && store.release(c, o, me)) {
+                    LOG.warn("table {}: given to replica {}, which does not run it (not listed, or stopped at start): given back", o.table(), me);
+                }
             }
         } catch (SQLException | RuntimeException e) {
             LOG.warn("replica {}: reading who owns the tables failed (tried again at the next heartbeat): {}", me, e.getMessage());
@@ -107,6 +113,17 @@ public final class ReplicaMembership {
     /** The replica that owns the table, as last read; empty while none does (being given out). */
     public Optional<String> ownerOf(String table) {
         return Optional.ofNullable(owners.get(table)).map(OwnerStore.Owner::ownedBy);
+    }
+
+    /** The replicas that own a table, as last read. */
+    public java.util.Set<String> owning() {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        owners.values().forEach(o -> {
+            if (o.ownedBy() != null) {
+                out.add(o.ownedBy());
+            }
+        });
+        return out;
     }
 
     /** The admin address of each replica, as last read; this one's included. */

@@ -21,7 +21,11 @@ import org.slf4j.LoggerFactory;
 public final class TableAssigner {
     private static final Logger LOG = LoggerFactory.getLogger(TableAssigner.class);
 
-    private record Seen(long beats, long sinceNanos) {}
+    /** A replica's beats as last seen, since when, and whether this leader has seen them go up. */
+    private record Seen(long beats, long sinceNanos, boolean confirmed) {}
+
+    /** The live replicas, and those of them this leader has seen beat. */
+    private record Live(Set<String> all, Set<String> confirmed) {}
 
     private final DataSource source;
     private final OwnerStore store;
@@ -40,8 +44,8 @@ public final class TableAssigner {
     public synchronized void assign() {
         try (Connection c = source.getConnection()) {
             c.setAutoCommit(true);
-            Set<String> live = live(c);
-            List<Assignment.Change> changes = Assignment.plan(tables, live, store.owners(c));
+            Live live = live(c);
+            List<Assignment.Change> changes = Assignment.plan(tables, live.all(), live.confirmed(), store.owners(c));
             for (Assignment.Change change : changes) {
                 if (change instanceof Assignment.Assign a && store.assign(c, a.table(), a.to(), a.current())) {
                     LOG.info("table {}: assigned to replica {}{}", a.table(), a.to(),
@@ -55,25 +59,35 @@ public final class TableAssigner {
         }
     }
 
-    /** The replicas whose beats went up within the timeout; the rows of those gone long (owning nothing by then) are removed. */
-    private Set<String> live(Connection c) throws SQLException {
+    /**
+     * The replicas whose beats went up within the timeout (a replica first seen counts as live for one timeout, but gets
+     * no table until its beats go up: a new leader must not give tables to one that died just before); the rows of
+     * those gone long (owning nothing by then) are removed.
+     */
+    private Live live(Connection c) throws SQLException {
         long now = System.nanoTime();
         Set<String> live = new TreeSet<>();
+        Set<String> confirmed = new TreeSet<>();
         Set<String> listed = new TreeSet<>();
         for (OwnerStore.Replica r : store.replicas(c)) {
             listed.add(r.name());
             Seen s = seen.get(r.name());
-            if (s == null || s.beats() != r.beats()) {
-                seen.put(r.name(), s = new Seen(r.beats(), now));
+            if (s == null) {
+                seen.put(r.name(), s = new Seen(r.beats(), now, false));
+            } else if (s.beats() != r.beats()) {
+                seen.put(r.name(), s = new Seen(r.beats(), now, true));
             }
             long silent = now - s.sinceNanos();
             if (silent < timeoutNanos) {
                 live.add(r.name());
+                if (s.confirmed()) {
+                    confirmed.add(r.name());
+                }
             } else if (silent > 10 * timeoutNanos) {
                 store.forget(c, r.name()); // its tables went to others long ago
             }
         }
         seen.keySet().retainAll(listed);
-        return live;
+        return new Live(live, confirmed);
     }
 }

@@ -159,7 +159,7 @@ public final class TableWorker {
     /** Whether the table is in its initial load: a long turn, run apart from the streaming ones. */
     boolean loading() {
         Position p = position;
-        return p != null && p.phase() == Position.Phase.SNAPSHOT && !p.paused();
+        return !standby && p != null && p.phase() == Position.Phase.SNAPSHOT && !p.paused();
     }
 
     /** Whether an operator command waits for the table. */
@@ -173,9 +173,15 @@ public final class TableWorker {
      * failures are logged, reported in status and retried.
      */
     void turn(Opened opened, Load load) {
-        if (standby) { // a tick already under way when the owner changed
-            return;
+        if (!standby) { // else a tick already under way when the owner changed
+            ownedTurn(opened, load);
         }
+        if (standby) {
+            position = null; // what the turn under way when the table was given up stored: the new owner's to move on
+        }
+    }
+
+    private void ownedTurn(Opened opened, Load load) {
         runCommands();
         if (stopReason != null || System.nanoTime() < retryAtNanos) {
             return;
@@ -411,7 +417,7 @@ public final class TableWorker {
     /** The base of the applied position: every row it covers is applied, except those of its open transactions. */
     public Watermark appliedBase() {
         Position p = position;
-        return p == null ? null : p.range().base();
+        return p == null || standby ? null : p.range().base(); // another replica's position may be behind this one's memory
     }
 
     /** The watermark the table's rows are being judged against: the open window, else the base; null before start. */

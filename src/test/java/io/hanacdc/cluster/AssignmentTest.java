@@ -59,6 +59,16 @@ class AssignmentTest {
         assertTrue(after.stream().allMatch(c -> c instanceof Assignment.Propose p && p.to() == null), after.toString());
     }
 
+    /** A new leader has not seen every listed replica beat: one that died just before it took over gets nothing. */
+    @Test
+    void onlyReplicasSeenBeatingAreGivenTables() {
+        Map<TableId, OwnerStore.Owner> rows = new HashMap<>();
+        settle(rows, Set.of("a", "b"));
+        rows.replaceAll((t, o) -> o.ownedBy().equals("b") ? new OwnerStore.Owner(t, null, null, o.version() + 1) : o); // b left
+        List<Assignment.Change> changes = Assignment.plan(TABLES, Set.of("a", "c"), Set.of("a"), rows); // c listed, not seen beating
+        assertTrue(!changes.isEmpty() && changes.stream().allMatch(c -> c instanceof Assignment.Assign a && a.to().equals("a")), changes.toString());
+    }
+
     @Test
     void randomJoinsAndLeavesAlwaysSettleWithinQuota() {
         Random random = new Random(7);
