@@ -146,6 +146,45 @@ class TickSchedulerTest {
         }
     }
 
+    /**
+     * A table given up to another replica while it loads leaves its turns at once, so it can be handed over, and keeps
+     * no position of its own (its purge would use it); given back, its load goes on from the chunks committed.
+     */
+    @Test
+    void aTableGivenUpDuringItsLoadLeavesItsTurns() throws Exception {
+        try (Pipeline p = new Pipeline("loadgivenup")) {
+            exec(p.sourceUrl, "CREATE TABLE public.big (id int PRIMARY KEY, v text)",
+                    "INSERT INTO public.big SELECT g, 'row ' || g FROM generate_series(1, 300000) g");
+            p.set("hanacdc.tables", "public.big");
+            CdcTask task = p.start();
+            try (TickScheduler scheduler = task.scheduler(new CountingExecutor(), new CountingExecutor(1))) {
+                TableWorker big = task.workers().stream().filter(w -> w.table().id().name().equals("big")).findFirst().orElseThrow();
+                long deadline = System.currentTimeMillis() + 60_000;
+                while (big.status().rowsSnapshotted() == 0) {
+                    assertTrue(System.currentTimeMillis() < deadline, "the load did not begin");
+                    scheduler.tick();
+                    Thread.sleep(50);
+                }
+                big.ownerChanged(false);
+                deadline = System.currentTimeMillis() + 10_000;
+                while (scheduler.busy(big)) {
+                    assertTrue(System.currentTimeMillis() < deadline, "the table given up stays in its load turns");
+                    scheduler.tick();
+                    Thread.sleep(50);
+                }
+                for (int i = 0; i < 5; i++) {
+                    scheduler.tick();
+                    Thread.sleep(50);
+                    assertTrue(!scheduler.busy(big), "no turn for a table given up");
+                }
+                assertEquals(null, big.appliedBase(), "no position of its own while another replica owns it");
+                big.ownerChanged(true);
+                tickUntilQuiet(task, scheduler);
+                assertEquals(300_000, count(p.targetUrl, "SELECT COUNT(*) FROM big"));
+            }
+        }
+    }
+
     private static void tickUntilQuiet(CdcTask task, TickScheduler scheduler) throws InterruptedException {
         long deadline = System.currentTimeMillis() + 60_000;
         while (true) {
