@@ -12,7 +12,7 @@ import java.util.Map;
 
 /**
  * Runs the selected scenarios in a fixed order — raw baseline, streaming, initial load, latency,
- * capture overhead, raw baseline again, Kafka, many tables (one step per table count) — then writes the table, CSV
+ * capture overhead, raw baseline again, Kafka, status page, many tables (one step per table count), replicas — then writes the table, CSV
  * and charts. A scenario that fails is reported and the others still run; targets are reported, never enforced.
  */
 public final class BenchMain {
@@ -60,6 +60,8 @@ public final class BenchMain {
             for (int n : o.tables().counts()) {
                 step(m, o.runs("tables"), "9. many tables, " + n, () -> m.tables.add(tables.run(n)));
             }
+            step(m, o.runs("replicas"), "11. replicas, " + ReplicasBench.REPLICAS + " sharing " + o.replicas().tables() + " tables",
+                    () -> m.replicas = new ReplicasBench(dbs, o, work).run());
         } finally {
             dbs.dropAll();
         }

@@ -35,9 +35,10 @@ public record BenchOptions(
         String pgHost,
         String mysqlHost,
         String javaOpts,
-        Tables tables) {
+        Tables tables,
+        Replicas replicas) {
 
-    public static final Set<String> ALL = Set.of("raw", "apply", "stream", "snapshot", "latency", "capture", "kafka", "tables", "page");
+    public static final Set<String> ALL = Set.of("raw", "apply", "stream", "snapshot", "latency", "capture", "kafka", "tables", "page", "replicas");
 
     /**
      * The many-tables scenario (9): table counts run one after the other, the idle window sampled for the source's
@@ -47,6 +48,13 @@ public record BenchOptions(
         public String describe() {
             return "tables " + Arrays.toString(counts) + " (idle " + idleSeconds + " s, " + idleInserts + " idle inserts, " + active
                     + " active at " + rate + " rows/s x " + activeSeconds + " s)";
+        }
+    }
+
+    /** The replicas scenario (11): one-row tables of the task the replicas share, and the idle window sampled with 3 replicas. */
+    public record Replicas(int tables, int idleSeconds) {
+        public String describe() {
+            return "replicas: " + ReplicasBench.REPLICAS + " sharing " + tables + " tables (idle " + idleSeconds + " s)";
         }
     }
 
@@ -64,7 +72,8 @@ public record BenchOptions(
         }
         quick = quick || "1".equals(System.getenv("BENCH_QUICK"));
         Sizes s = new Sizes(flags, quick);
-        // "tables" is not in the default run: it is its own study (many tables, today's behaviour), --only=tables.
+        // "tables" and "replicas" are not in the default run: each is its own study (many tables, today's behaviour;
+        // replicas sharing them), --only=tables, --only=replicas.
         Set<String> only = new LinkedHashSet<>(Arrays.asList(s.string("only", "raw,apply,stream,snapshot,latency,capture,kafka,page").split(",")));
         for (String o : only) {
             if (!ALL.contains(o)) {
@@ -93,7 +102,8 @@ public record BenchOptions(
                 s.string("pg", "127.0.0.1:5432"),
                 s.string("mysql", "127.0.0.1:3306"),
                 s.string("java-opts", ""),
-                tables(s));
+                tables(s),
+                new Replicas((int) s.num("replicas-tables", 1000, 100), (int) s.num("replicas-idle-seconds", 20, 10)));
     }
 
     /** --tables-count=N runs that one count; otherwise --tables-counts (10,100,1000; --quick 10,100). */
@@ -132,6 +142,7 @@ public record BenchOptions(
                 + ", snapshot rows " + snapshotRows + ", latency " + Arrays.toString(latencyRates) + " rows/s (Kafka "
                 + Arrays.toString(kafkaLatencyRates) + ") x " + latencySeconds
                 + " s, capture rows " + captureRowsNarrow + " (5 cols) / " + captureRowsWide + " (300 cols), capture tx rows "
-                + captureTxRows + ", batch " + batchSize + ", poll " + pollIntervalMs + " ms" + (runs("tables") ? ", " + tables.describe() : "");
+                + captureTxRows + ", batch " + batchSize + ", poll " + pollIntervalMs + " ms" + (runs("tables") ? ", " + tables.describe() : "")
+                + (runs("replicas") ? ", " + replicas.describe() : "");
     }
 }

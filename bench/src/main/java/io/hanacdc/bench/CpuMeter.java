@@ -15,7 +15,7 @@ import java.util.stream.Stream;
 public final class CpuMeter {
     private static final double TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
-    /** CPU seconds used so far: the process, MariaDB and PostgreSQL processes by pid, the machine. */
+    /** CPU seconds used so far: the process (or processes, summed), MariaDB and PostgreSQL processes by pid, the machine. */
     public record Snapshot(double process, Map<Long, Double> mariadb, Map<Long, Double> postgres, double machine) {}
 
     /** CPU seconds used between two snapshots. */
@@ -42,7 +42,7 @@ public final class CpuMeter {
         return sum;
     }
 
-    public static Snapshot take(long pid) {
+    public static Snapshot take(long... pids) {
         Map<Long, Double> mariadb = new HashMap<>();
         Map<Long, Double> postgres = new HashMap<>();
         try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
@@ -58,7 +58,11 @@ public final class CpuMeter {
         } catch (IOException e) {
             // no /proc (not Linux): the databases count as zero
         }
-        return new Snapshot(processSeconds(Path.of("/proc", String.valueOf(pid))), mariadb, postgres, machineBusySeconds());
+        double process = 0;
+        for (long pid : pids) {
+            process += processSeconds(Path.of("/proc", String.valueOf(pid)));
+        }
+        return new Snapshot(process, mariadb, postgres, machineBusySeconds());
     }
 
     /** utime + stime of a process (fields 14 and 15 of /proc/pid/stat, counted after the command name). */

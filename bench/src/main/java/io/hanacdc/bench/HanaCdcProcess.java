@@ -147,6 +147,12 @@ public final class HanaCdcProcess implements AutoCloseable {
         }
     }
 
+    /** SIGKILL at once (a crash: nothing is given up or flushed); the peak RSS is read first. */
+    public void kill() throws InterruptedException {
+        readPeakRssKb();
+        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+    }
+
     /** SIGTERM (Camel shuts down gracefully), then SIGKILL if it hangs; the peak RSS is read first. */
     @Override
     public void close() {

@@ -14,7 +14,7 @@ import java.util.List;
  * writer session on the source is open but silent meanwhile. A backend reports its counters at most once a second
  * (PostgreSQL 15+), so a reading may lag by that much: the slope over the window evens it out. Also the hana-cdc
  * sessions on the source and CPU seconds over the window (the JVM's, and every PostgreSQL process's, other sessions
- * on the server included).
+ * on the server included). Several processes (replicas of one task) are measured together: their CPU summed.
  */
 public final class IdleLoad {
     /** @param sessions client sessions on the source database other than the harness's writer */
@@ -22,7 +22,8 @@ public final class IdleLoad {
 
     private IdleLoad() {}
 
-    public static Outcome measure(Databases dbs, String sourceDb, long productPid, int writerBackendPid, int seconds) throws Exception {
+    /** {@code writerBackendPid} -1 when the harness holds no writer session on the source; the CPU of {@code productPids} is summed. */
+    public static Outcome measure(Databases dbs, String sourceDb, int writerBackendPid, int seconds, long... productPids) throws Exception {
         try (Connection c = dbs.pg("postgres");
              PreparedStatement xacts = c.prepareStatement("SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = ?");
              PreparedStatement sessions = c.prepareStatement("SELECT count(*) FROM pg_stat_activity WHERE datname = ?"
@@ -31,7 +32,7 @@ public final class IdleLoad {
             sessions.setString(1, sourceDb);
             sessions.setInt(2, writerBackendPid);
             List<double[]> samples = new ArrayList<>();
-            CpuMeter.Snapshot cpu0 = CpuMeter.take(productPid);
+            CpuMeter.Snapshot cpu0 = CpuMeter.take(productPids);
             long t0 = System.nanoTime();
             for (int i = 0; i <= seconds; i++) {
                 long due = t0 + i * 1_000_000_000L;
@@ -41,7 +42,7 @@ public final class IdleLoad {
                 }
                 samples.add(new double[] {(System.nanoTime() - t0) / 1e9, count(xacts)});
             }
-            CpuMeter.Usage cpu = CpuMeter.between(cpu0, CpuMeter.take(productPid));
+            CpuMeter.Usage cpu = CpuMeter.between(cpu0, CpuMeter.take(productPids));
             double elapsed = samples.get(samples.size() - 1)[0];
             long delta = (long) (samples.get(samples.size() - 1)[1] - samples.get(0)[1]);
             return new Outcome(elapsed, delta, slope(samples), (int) count(sessions), cpu);

@@ -24,6 +24,8 @@ public final class Measurements {
     /** The many-tables scenario (9): one entry per table count, in the order run. */
     public final List<TablesBench.AtN> tables = new ArrayList<>();
     public PageBench.Result page;
+    /** Replicas sharing a task of many tables (11). */
+    public ReplicasBench.Result replicas;
     public final List<String> errors = new ArrayList<>();
     /** How the product's JVM was started, for the memory rows. */
     public String jvm = "";

@@ -34,7 +34,7 @@ public record ResultRow(String section, String measurement, double value, String
         }
         return switch (unit) {
             case "rows/s", "rows" -> String.format("%,.0f", value);
-            case "ms", "MB", "threads" -> String.format("%,.0f", value);
+            case "ms", "MB", "threads", "tables" -> String.format("%,.0f", value);
             case "×" -> String.format("%.2f", value);
             default -> String.format("%,.1f", value);
         };

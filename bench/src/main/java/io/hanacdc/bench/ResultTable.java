@@ -27,6 +27,7 @@ public final class ResultTable {
         t.memory();
         t.rows.addAll(TablesRows.of(m.tables, m.jvm));
         t.page();
+        t.rows.addAll(ReplicasRows.of(m.replicas, m.jvm));
         return t.rows;
     }
 

@@ -61,7 +61,7 @@ public final class TablesBench {
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try (MariaDbTarget target = new MariaDbTarget(dbs, src)) {
             long t0 = System.nanoTime();
-            List<String> names = create(src, n);
+            List<String> names = createOneRowTables(dbs, src, n);
             double createSeconds = (System.nanoTime() - t0) / 1e9;
             var settings = HanaCdcProcess.Settings.of(o, workDir, dbs.pgUrl(src), "public.*").with(target.env());
             t0 = System.nanoTime();
@@ -77,7 +77,7 @@ public final class TablesBench {
                         probe.read().streaming(), n, startup.doneAt(), startup.timedOut() ? " (TIMED OUT)" : "");
                 Thread.sleep((long) (SETTLE_SECONDS * 1000));
                 int writerPid = Integer.parseInt(Databases.scalar(w, "SELECT pg_backend_pid()"));
-                var idle = IdleLoad.measure(dbs, src, p.pid(), writerPid, opt.idleSeconds());
+                var idle = IdleLoad.measure(dbs, src, writerPid, opt.idleSeconds(), p.pid());
                 System.out.printf("  idle: %.1f source transactions/s (%d in %.0f s), %d hana-cdc sessions, hana-cdc JVM %.0f%% of a core%n",
                         idle.perSecond(), idle.transactions(), idle.seconds(), idle.sessions(), 100 * idle.cpu().process() / idle.seconds());
                 TableWriter writer = new TableWriter(w);
@@ -122,8 +122,8 @@ public final class TablesBench {
         }
     }
 
-    /** Tables public.t0001 … (id bigint key, v, note), each with the one row id 1, 100 tables per transaction. */
-    private List<String> create(String src, int n) throws Exception {
+    /** Tables public.t0001 … (id bigint key, v, note), each with the one row id 1, 100 tables per transaction; also for {@link ReplicasBench}. */
+    static List<String> createOneRowTables(Databases dbs, String src, int n) throws Exception {
         List<String> names = new ArrayList<>();
         try (Connection c = dbs.pg(src); Statement s = c.createStatement()) {
             c.setAutoCommit(false);

@@ -8,7 +8,8 @@ import java.util.List;
 public final class TablesRows {
     private static final double IDLE_TX_LIMIT = 50;
     private static final double P99_LIMIT_MS = 1000;
-    private static final double RSS_LIMIT_MB = 512;
+    /** The scale issue's memory target per hana-cdc JVM, also for the replicas (11). */
+    static final double RSS_LIMIT_MB = 512;
 
     private TablesRows() {}
 
