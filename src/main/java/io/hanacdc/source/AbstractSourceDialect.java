@@ -1,7 +1,5 @@
 package io.hanacdc.source;
 
-import io.hanacdc.schema.SourceColumn;
-import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.sql.Identifiers;
 import java.sql.Connection;
@@ -13,7 +11,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -23,10 +20,10 @@ import java.util.Set;
 public abstract class AbstractSourceDialect implements SourceDialect {
     /**
      * A source's catalog queries, bound as {@link CatalogReads} binds them: {@code tables} to a schema;
-     * {@code primaryKey} and {@code estimate} to a schema and table; {@code stamps} and {@code triggers} (schema,
+     * {@code estimate} to a schema and table; {@code stamps} and {@code triggers} (schema,
      * table and trigger name) formatted with a condition on {@code schemaColumn} and {@code tableColumn} naming the tables.
      */
-    public record Catalog(String tables, String primaryKey, String estimate, String triggers, String stamps, String schemaColumn,
+    public record Catalog(String tables, String estimate, String triggers, String stamps, String schemaColumn,
                           String tableColumn) {}
 
     private final CaptureOptions options;
@@ -36,9 +33,6 @@ public abstract class AbstractSourceDialect implements SourceDialect {
         this.options = options;
         this.catalog = catalog;
     }
-
-    /** The table's columns in order, empty when no such base table exists; an unsupported column type is an error naming it. */
-    protected abstract List<SourceColumn> columns(Connection c, TableId id) throws SQLException;
 
     @Override
     public CaptureOptions captureOptions() {
@@ -53,15 +47,6 @@ public abstract class AbstractSourceDialect implements SourceDialect {
     @Override
     public List<TableId> listTables(Connection c, String schema) throws SQLException {
         return CatalogReads.strings(c, catalog.tables(), schema, null).stream().map(t -> new TableId(schema, t)).toList();
-    }
-
-    @Override
-    public Optional<SourceTable> describe(Connection c, TableId id) throws SQLException {
-        List<SourceColumn> columns = columns(c, id);
-        if (columns.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(new SourceTable(id, columns, CatalogReads.strings(c, catalog.primaryKey(), id)));
     }
 
     @Override

@@ -9,6 +9,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.ToIntFunction;
 
@@ -71,6 +72,22 @@ public interface SourceDialect {
 
     /** The table's columns and key, or empty when no such base table exists; an unsupported column type is an error naming it. */
     Optional<SourceTable> describe(Connection c, TableId id) throws SQLException;
+
+    /** One of many tables as {@link #describeAll} finds it: described, or refused with the reason describe would have thrown. */
+    record Description(SourceTable table, io.hanacdc.CdcException refused) {}
+
+    /** {@link #describe} for many tables, each refused alone; a name that is no base table is left out. A dialect may read them at once. */
+    default Map<TableId, Description> describeAll(Connection c, List<TableId> ids) throws SQLException {
+        Map<TableId, Description> out = new java.util.LinkedHashMap<>();
+        for (TableId id : ids) {
+            try {
+                describe(c, id).ifPresent(t -> out.put(id, new Description(t, null)));
+            } catch (io.hanacdc.CdcException e) {
+                out.put(id, new Description(null, e));
+            }
+        }
+        return out;
+    }
 
     /**
      * Seconds between two checks of a streaming table for rows that vanished at the source without a

@@ -8,8 +8,10 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Turns hanacdc.tables into described tables, checking all of them before anything is installed.
@@ -48,27 +50,37 @@ public final class TableResolver {
         this.cdcSchema = cdcSchema;
     }
 
+    /** Every listed table, described with one catalog read for all of them where the dialect can. */
     public Resolved resolve(Connection c, List<TablePattern> patterns) throws SQLException {
-        Map<TableId, SourceTable> out = new LinkedHashMap<>();
-        Map<TableId, String> refused = new LinkedHashMap<>();
+        Set<TableId> ids = new LinkedHashSet<>();
         for (TablePattern p : patterns) {
             if (p.schema().equals(cdcSchema)) {
                 throw new CdcException("hanacdc.tables entry " + p + " points into the CDC schema " + cdcSchema + ", which holds hana-cdc's own tables");
             }
-            for (TableId id : ids(c, p)) {
-                try {
-                    out.putIfAbsent(id, describe(c, id));
-                } catch (CdcException e) {
-                    refused.putIfAbsent(id, e.getMessage());
-                }
+            ids.addAll(ids(c, p));
+        }
+        Map<TableId, SourceDialect.Description> described = dialect.describeAll(c, List.copyOf(ids));
+        Map<TableId, SourceTable> out = new LinkedHashMap<>();
+        Map<TableId, String> refused = new LinkedHashMap<>();
+        for (TableId id : ids) {
+            try {
+                out.put(id, checked(id, described.get(id)));
+            } catch (CdcException e) {
+                refused.put(id, e.getMessage());
             }
         }
         return new Resolved(new ArrayList<>(out.values()), refused);
     }
 
-    private SourceTable describe(Connection c, TableId id) throws SQLException {
-        SourceTable t = dialect.describe(c, id).orElseThrow(() -> new CdcException("table " + id
-                + " (from hanacdc.tables) does not exist in the source as a table; names are case-sensitive, check the spelling"));
+    private static SourceTable checked(TableId id, SourceDialect.Description d) {
+        if (d == null) {
+            throw new CdcException("table " + id + " (from hanacdc.tables) does not exist in the source as a table; names are case-sensitive,"
+                    + " check the spelling");
+        }
+        if (d.refused() != null) {
+            throw d.refused();
+        }
+        SourceTable t = d.table();
         if (t.primaryKey().isEmpty()) {
             throw new CdcException("table " + id + " has no primary key: hana-cdc needs one to apply updates and deletes."
                     + " Add a primary key, or leave the table out of hanacdc.tables");

@@ -2,6 +2,7 @@ package io.hanacdc.source.hana;
 
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
+import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.AbstractSourceDialect;
 import io.hanacdc.source.CaptureNames;
@@ -81,7 +82,7 @@ public final class HanaDialect extends AbstractSourceDialect {
     }
 
     public HanaDialect(CaptureOptions options) {
-        super(options, new Catalog(TABLES, PRIMARY_KEY, ESTIMATE, TRIGGERS, STAMPS, "c.SCHEMA_NAME", "c.TABLE_NAME"));
+        super(options, new Catalog(TABLES, ESTIMATE, TRIGGERS, STAMPS, "c.SCHEMA_NAME", "c.TABLE_NAME"));
     }
 
     @Override
@@ -153,7 +154,16 @@ public final class HanaDialect extends AbstractSourceDialect {
     }
 
     @Override
-    protected List<SourceColumn> columns(Connection c, TableId id) throws SQLException {
+    public Optional<SourceTable> describe(Connection c, TableId id) throws SQLException {
+        List<SourceColumn> columns = columns(c, id);
+        if (columns.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new SourceTable(id, columns, CatalogReads.strings(c, PRIMARY_KEY, id)));
+    }
+
+    /** The table's columns in order, empty when no such base table exists; an unsupported column type is an error naming it. */
+    private List<SourceColumn> columns(Connection c, TableId id) throws SQLException {
         List<SourceColumn> columns = new ArrayList<>();
         try (PreparedStatement ps = CatalogReads.prepare(c, COLUMNS, id.schema(), id.name()); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {

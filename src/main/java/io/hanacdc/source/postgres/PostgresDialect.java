@@ -8,7 +8,6 @@ import io.hanacdc.source.AbstractSourceDialect;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureOptions;
 import io.hanacdc.source.CaptureSql;
-import io.hanacdc.source.CatalogReads;
 import io.hanacdc.source.OpenTransactions;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialectProvider;
@@ -20,7 +19,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -45,36 +43,6 @@ public final class PostgresDialect extends AbstractSourceDialect {
      * constraint refuses (CDC rows of only the key leave the other columns NULL), and the default is
      * the column's own or else the nearest domain's.
      */
-    private static final String COLUMNS = """
-            WITH RECURSIVE col AS (
-                SELECT a.attnum, a.attname, a.attnotnull, a.atttypid, a.atttypmod, pg_get_expr(d.adbin, d.adrelid) AS dflt
-                FROM pg_attribute a
-                JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
-                LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
-                WHERE n.nspname = ? AND c.relname = ? AND c.relkind IN ('r', 'p') AND a.attnum > 0 AND NOT a.attisdropped
-            ), base AS (
-                SELECT attnum, atttypid AS typid, atttypmod AS typmod, dflt FROM col
-                UNION ALL
-                SELECT b.attnum, t.typbasetype, t.typtypmod, coalesce(b.dflt, pg_get_expr(t.typdefaultbin, 0))
-                FROM base b JOIN pg_type t ON t.oid = b.typid WHERE t.typtype = 'd'
-            )
-            SELECT c.attname, t.typname, t.typtype, format_type(b.typid, b.typmod), c.attnotnull,
-                   CASE WHEN t.typtype = 'e' THEN current_setting('max_identifier_length')::int
-                        ELSE information_schema._pg_char_max_length(b.typid, b.typmod) END,
-                   information_schema._pg_numeric_precision(b.typid, b.typmod),
-                   CASE WHEN t.oid = 'money'::regtype THEN scale('0'::money::numeric)
-                        ELSE coalesce(information_schema._pg_numeric_scale(b.typid, b.typmod),
-                                      information_schema._pg_datetime_precision(b.typid, b.typmod)) END,
-                   b.dflt
-            FROM col c JOIN base b ON b.attnum = c.attnum JOIN pg_type t ON t.oid = b.typid
-            WHERE t.typtype <> 'd'
-            ORDER BY c.attnum""";
-    private static final String PRIMARY_KEY = """
-            SELECT a.attname FROM pg_index i
-            JOIN pg_class c ON c.oid = i.indrelid JOIN pg_namespace n ON n.oid = c.relnamespace
-            JOIN LATERAL unnest(i.indkey) WITH ORDINALITY k(attnum, ord) ON true
-            JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = k.attnum
-            WHERE i.indisprimary AND n.nspname = ? AND c.relname = ? ORDER BY k.ord""";
     /** One row per column of the polled tables; attnum survives a rename, the table oid a drop and re-create does not. */
     private static final String STAMPS = """
             SELECT n.nspname, c.relname, c.oid::bigint, a.attnum, a.attname,
@@ -119,7 +87,7 @@ public final class PostgresDialect extends AbstractSourceDialect {
 
     /** Capture errors always fail the write on PostgreSQL: the trigger function runs in the writer's transaction. */
     public PostgresDialect(CaptureOptions options) {
-        super(options, new Catalog(TABLES, PRIMARY_KEY, ESTIMATE, TRIGGERS, STAMPS, "n.nspname", "c.relname"));
+        super(options, new Catalog(TABLES, ESTIMATE, TRIGGERS, STAMPS, "n.nspname", "c.relname"));
     }
 
     @Override
@@ -170,33 +138,19 @@ public final class PostgresDialect extends AbstractSourceDialect {
         return 63;
     }
 
-    @Override
-    protected List<SourceColumn> columns(Connection c, TableId id) throws SQLException {
-        List<SourceColumn> columns = new ArrayList<>();
-        try (PreparedStatement ps = CatalogReads.prepare(c, COLUMNS, id.schema(), id.name())) {
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    String formatted = rs.getString(4);
-                    ColumnType type = PostgresTypes.map(rs.getString(2), rs.getString(3), formatted, intOr(rs, 6), intOr(rs, 7),
-                            Math.max(intOr(rs, 8), 0));
-                    columns.add(new SourceColumn(rs.getString(1), formatted, type, !rs.getBoolean(5), PostgresDefaults.parse(rs.getString(9))));
-                }
-            }
-        }
-        return columns;
-    }
-
-    /** A key column must be of a type the target can find its row by again (PostgresTypes.checkKey). */
+    /** Read by PostgresTableCatalog, as many tables are; a key column must be of a type the target can find its row by again. */
     @Override
     public Optional<SourceTable> describe(Connection c, TableId id) throws SQLException {
-        Optional<SourceTable> table = super.describe(c, id);
-        table.ifPresent(t -> t.keyColumns().forEach(k -> PostgresTypes.checkKey(id + "." + k.name(), k)));
-        return table;
+        SourceDialect.Description d = describeAll(c, List.of(id)).get(id);
+        if (d != null && d.refused() != null) {
+            throw d.refused();
+        }
+        return Optional.ofNullable(d == null ? null : d.table());
     }
 
-    private static int intOr(ResultSet rs, int i) throws SQLException {
-        int v = rs.getInt(i);
-        return rs.wasNull() ? -1 : v;
+    @Override
+    public Map<TableId, SourceDialect.Description> describeAll(Connection c, List<TableId> ids) throws SQLException {
+        return PostgresTableCatalog.describe(c, ids);
     }
 
     /** TRUNCATE is captured (operation 6), and COUNT(*) reads the whole table. */
