@@ -37,12 +37,6 @@ import org.postgresql.PGStatement;
  */
 public final class PostgresDialect extends AbstractSourceDialect {
 
-    /**
-     * The columns with every domain resolved to its base type (a domain over a domain too) with the
-     * type modifier the domain gives it: the CDC table holds the base type, whose NULL no domain
-     * constraint refuses (CDC rows of only the key leave the other columns NULL), and the default is
-     * the column's own or else the nearest domain's.
-     */
     /** One row per column of the polled tables; attnum survives a rename, the table oid a drop and re-create does not. */
     private static final String STAMPS = """
             SELECT n.nspname, c.relname, c.oid::bigint, a.attnum, a.attname,

@@ -19,10 +19,17 @@ import java.util.Map;
  * Tables as pg_catalog describes them, any number in two statements (columns, then primary keys), the tables bound
  * as two arrays: a task or an install of a thousand tables reads its catalog in two round trips, not two thousand.
  * A domain column takes its base type (and the domain's default when it has none); a table with a column of a type
- * hana-cdc cannot replicate, or a key column the target cannot find rows by, is refused alone.
+ * hana-cdc cannot replicate, or a key column the target cannot find rows by, is refused alone. Columns a primary key
+ * only INCLUDEs are not key columns.
  */
 final class PostgresTableCatalog {
     private static final String TABLES = "(n.nspname, c.relname) IN (SELECT * FROM unnest(?::text[], ?::text[]))";
+    /**
+     * The columns with every domain resolved to its base type (a domain over a domain too) with the
+     * type modifier the domain gives it: the CDC table holds the base type, whose NULL no domain
+     * constraint refuses (CDC rows of only the key leave the other columns NULL), and the default is
+     * the column's own or else the nearest domain's.
+     */
     private static final String COLUMNS = """
             WITH RECURSIVE col AS (
                 SELECT n.nspname, c.relname, a.attrelid, a.attnum, a.attname, a.attnotnull, a.atttypid, a.atttypmod,
@@ -53,7 +60,7 @@ final class PostgresTableCatalog {
             JOIN pg_class c ON c.oid = i.indrelid JOIN pg_namespace n ON n.oid = c.relnamespace
             JOIN LATERAL unnest(i.indkey) WITH ORDINALITY k(attnum, ord) ON true
             JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = k.attnum
-            WHERE i.indisprimary AND %s ORDER BY n.nspname, c.relname, k.ord""".formatted(TABLES);
+            WHERE i.indisprimary AND k.ord <= i.indnkeyatts AND %s ORDER BY n.nspname, c.relname, k.ord""".formatted(TABLES);
 
     /** One column as the catalog gives it, before it is mapped to a type hana-cdc knows. */
     private record Column(String name, String typname, String typtype, String formatted, boolean notNull, int length, int precision,
@@ -63,6 +70,9 @@ final class PostgresTableCatalog {
 
     /** Each existing base table of {@code ids}, described or refused; a name that is no base table is left out. */
     static Map<TableId, SourceDialect.Description> describe(Connection c, List<TableId> ids) throws SQLException {
+        if (ids.isEmpty()) {
+            return Map.of();
+        }
         Map<TableId, List<Column>> rows = new LinkedHashMap<>();
         try (PreparedStatement ps = prepare(c, COLUMNS, ids); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
@@ -98,6 +108,8 @@ final class PostgresTableCatalog {
             return new SourceDialect.Description(t, null);
         } catch (CdcException e) {
             return new SourceDialect.Description(null, e);
+        } catch (IllegalArgumentException e) { // a key column added between the two statements: read again at the next check
+            return new SourceDialect.Description(null, new CdcException("table " + id + " changed while it was being read: " + e.getMessage(), e));
         }
     }
 
