@@ -82,8 +82,7 @@ public final class Metrics implements TableObserver {
         this.heldBack = heldBack;
         this.replica = replica;
         for (TableStatus s : stopped) {
-            Gauge.builder("hanacdc_stopped", () -> 1).tags(tags(s.table()))
-                    .description("1 when the table cannot be replicated and stopped at start (its reason is in the admin API)").register(registry);
+            stoppedGauge(s.table(), 1);
         }
         Gauge.builder("hanacdc_unread_tables", unread, u -> u.current().size())
                 .description("captured tables nothing in this task applies (named in /health/ready)").register(registry);
@@ -104,6 +103,11 @@ public final class Metrics implements TableObserver {
         }
     }
 
+    private Meter stoppedGauge(String table, int value) {
+        return Gauge.builder("hanacdc_stopped", () -> value).tags(tags(table))
+                .description("1 when the table cannot be replicated and stopped at start (its reason is in the admin API)").register(registry);
+    }
+
     /** A table's tags: its name, and with replicas the replica reporting it (every meter of a name has the same keys). */
     private Tags tags(String table) {
         Tags tags = Tags.of("table", table);
@@ -113,8 +117,7 @@ public final class Metrics implements TableObserver {
     private List<Meter> gauges(TableWorker w) {
         Tags tags = tags(w.table().id().toString());
         return List.of(
-                Gauge.builder("hanacdc_stopped", w, x -> 0).tags(tags)
-                        .description("1 when the table cannot be replicated and stopped at start (its reason is in the admin API)").register(registry),
+                stoppedGauge(w.table().id().toString(), 0),
                 Gauge.builder("hanacdc_lag_seconds", w, x -> x.lag().toMillis() / 1000.0).tags(tags)
                         .description("now minus the source time up to which the target is complete").register(registry),
                 Gauge.builder("hanacdc_snapshot_rows", w, x -> x.status().rowsSnapshotted()).tags(tags)

@@ -66,7 +66,7 @@ public final class ReplicaMembership {
             read.forEach((id, o) -> byName.put(id.toString(), o));
             addresses = replicas;
             owners = byName;
-            List<TableId> mine = tables.ids();
+            java.util.Set<TableId> mine = new java.util.HashSet<>(tables.ids());
             for (TableId t : mine) {
                 follow(c, t, read.get(t));
             }
