@@ -133,6 +133,11 @@ public final class TableWorker {
         return quiet ? Need.WATERMARK : Need.TURN;
     }
 
+    /** The slots the task's loads and streams share. */
+    StreamSlots slots() {
+        return slots;
+    }
+
     /** The position the tick judges a quiet table by. */
     Position position() {
         return position;
@@ -156,7 +161,7 @@ public final class TableWorker {
                 && (p.range().window() != null || p.phase() == Position.Phase.RESNAPSHOT);
     }
 
-    /** Whether the table is in its initial load: a long turn, run apart from the streaming ones. */
+    /** Whether the table is in its initial load: its turns are queued apart from the streaming ones. */
     boolean loading() {
         Position p = position;
         return !standby && p != null && p.phase() == Position.Phase.SNAPSHOT && !p.paused();
@@ -200,8 +205,9 @@ public final class TableWorker {
                 if (load == Load.NONE) {
                     return;
                 }
-                long endsAt = System.nanoTime() + StreamSlots.TURN_NANOS;
-                snapshot(load == Load.A_TURN ? () -> System.nanoTime() - endsAt >= 0 : () -> false);
+                try (StreamSlots.Turn turn = slots.take()) { // loads and streams share the task's slots
+                    snapshot(load == Load.A_TURN ? turn::over : () -> false);
+                }
                 if (position.phase() == Position.Phase.SNAPSHOT) {
                     succeeded(); // chunks were committed
                     return; // its turn is over: the load goes on at the next

@@ -31,9 +31,10 @@ import org.slf4j.LoggerFactory;
  * tables. Each tick: tables with work (a command, a load, a window being drained, a re-snapshot, a schema step,
  * a retry due) get a turn; the quiet ones are judged together by one watermark W (H, then A) and
  * PendingTablesQuery: those with a row in their window get a turn that opens W, the others move to W in
- * memory, as an empty batch would have moved them. Turns run on {@code parallel-tables} threads (initial loads,
- * a turn's worth of chunks at a time, on as many of their own); a table with more to do at once goes to the back
- * of its queue, and a table is in at most one turn at a time. With gap probing, whose watermark belongs to each table, every table with work gets a turn.
+ * memory, as an empty batch would have moved them. Turns run on {@code parallel-tables} threads; initial loads, a
+ * turn's worth of chunks at a time, queue on as many of their own, and both take the task's StreamSlots to run, so
+ * loads and streams share them. A table with more to do at once goes to the back of its queue, and a table is in at
+ * most one turn at a time. With gap probing, whose watermark belongs to each table, every table with work gets a turn.
  */
 public final class TickScheduler implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(TickScheduler.class);

@@ -147,6 +147,47 @@ class TickSchedulerTest {
     }
 
     /**
+     * Loads share the stream slots: with one slot, a load holds it while it copies, and a streaming table's change is
+     * applied while two loads are still under way.
+     */
+    @Test
+    void loadsShareTheStreamSlots() throws Exception {
+        try (Pipeline p = new Pipeline("loadslots")) {
+            exec(p.sourceUrl, "CREATE TABLE public.big1 (id int PRIMARY KEY, v text)", "CREATE TABLE public.big2 (id int PRIMARY KEY, v text)",
+                    "CREATE TABLE public.live (id int PRIMARY KEY, v text)",
+                    "INSERT INTO public.big1 SELECT g, 'row ' || g FROM generate_series(1, 300000) g",
+                    "INSERT INTO public.big2 SELECT g, 'row ' || g FROM generate_series(1, 300000) g");
+            p.set("hanacdc.tables", "public.big1,public.big2,public.live").set("hanacdc.stream.parallel-tables", "1");
+            CdcTask task = p.start();
+            try (TickScheduler scheduler = task.scheduler(new CountingExecutor(1), new CountingExecutor(1))) {
+                TableWorker live = worker(task, "live");
+                List<TableWorker> big = List.of(worker(task, "big1"), worker(task, "big2"));
+                StreamSlots slots = live.slots();
+                boolean loadHeldTheSlot = false;
+                long deadline = System.currentTimeMillis() + 60_000;
+                while (!live.status().phase().equals("STREAMING") || big.stream().anyMatch(b -> b.status().rowsSnapshotted() == 0)) {
+                    assertTrue(System.currentTimeMillis() < deadline, "the loads did not begin");
+                    scheduler.tick();
+                    Thread.sleep(20);
+                }
+                exec(p.sourceUrl, "INSERT INTO public.live VALUES (1, 'during the loads')");
+                while (count(p.targetUrl, "SELECT COUNT(*) FROM live") == 0) {
+                    assertTrue(System.currentTimeMillis() < deadline, "the streaming table waited for the loads");
+                    scheduler.tick();
+                    for (int i = 0; i < 10; i++) {
+                        loadHeldTheSlot |= slots.inUse() == 1 && !scheduler.busy(live);
+                        Thread.sleep(2);
+                    }
+                }
+                assertTrue(big.stream().allMatch(b -> b.status().phase().equals("SNAPSHOT")), "both loads are still under way");
+                assertTrue(loadHeldTheSlot, "a load took the slot");
+                tickUntilQuiet(task, scheduler);
+                assertEquals(300_000, count(p.targetUrl, "SELECT COUNT(*) FROM big2"));
+            }
+        }
+    }
+
+    /**
      * A table given up to another replica while it loads leaves its turns at once, so it can be handed over, and keeps
      * no position of its own (its purge would use it); given back, its load goes on from the chunks committed.
      */
@@ -204,6 +245,10 @@ class TickSchedulerTest {
             assertTrue(System.currentTimeMillis() < deadline, sql + " did not reach " + expected);
             Thread.sleep(50);
         }
+    }
+
+    private static TableWorker worker(CdcTask task, String name) {
+        return task.workers().stream().filter(w -> w.table().id().name().equals(name)).findFirst().orElseThrow();
     }
 
     private static long count(String url, String sql) throws Exception {
