@@ -44,6 +44,7 @@ public final class TickScheduler implements AutoCloseable {
     private final DataSource source;
     private final Optional<WatermarkReader> taskWide;
     private final PendingTablesQuery pending;
+    private final long idsTakenReadingHigh;
     private final ExecutorService turns;
     private final ExecutorService loads;
     private final Set<TableWorker> inTurn = ConcurrentHashMap.newKeySet();
@@ -54,6 +55,7 @@ public final class TickScheduler implements AutoCloseable {
         this.source = source;
         this.taskWide = taskWide;
         this.pending = new PendingTablesQuery(dialect, workers.stream().map(w -> names.captureTables(dialect, w.table().id())).toList());
+        this.idsTakenReadingHigh = dialect.idsTakenReadingHigh();
         this.turns = turns;
         this.loads = loads;
     }
@@ -108,13 +110,13 @@ public final class TickScheduler implements AutoCloseable {
                 }
                 TableWorker.Opened opened = new TableWorker.Opened(at, w, readAt);
                 StreamRange range = StreamRange.at(at.range().base()).open(w);
-                if (w.high() < at.range().base().high()) {
-                    dispatch(q, opened);
-                } else if (w.high() > at.range().base().high() || BatchPredicate.heldBackTransactions(range).isPresent()) {
-                    probed.put(index, opened);
-                    ranges.set(index, range);
-                } else {
-                    q.advanceIdle(opened); // no id taken since its base, no held-back transaction finished: the window is empty
+                switch (window(range, idsTakenReadingHigh)) {
+                    case WENT_BACK -> dispatch(q, opened);
+                    case MAYBE_ROWS -> {
+                        probed.put(index, opened);
+                        ranges.set(index, range);
+                    }
+                    case EMPTY -> q.advanceIdle(opened);
                 }
             }
             Set<Integer> withRows;
@@ -133,6 +135,25 @@ public final class TickScheduler implements AutoCloseable {
                 }
             });
         }
+    }
+
+    /** What the tick knows of a quiet table's window before reading it. */
+    enum Window { WENT_BACK, EMPTY, MAYBE_ROWS }
+
+    /**
+     * EMPTY when no row can be in the window: no id was taken since the base but the ones reading H took
+     * ({@code idsTakenReadingHigh}: a HANA NEXTVAL takes its own, which no row holds; the sequence is NO CACHE, so
+     * the next id is the next value), and no transaction the base held back can have finished. WENT_BACK: the
+     * source's sequence is below the base.
+     */
+    static Window window(StreamRange range, long idsTakenReadingHigh) {
+        long base = range.base().high();
+        long high = range.window().high();
+        if (high < base) {
+            return Window.WENT_BACK;
+        }
+        boolean idsTaken = high - base > idsTakenReadingHigh;
+        return idsTaken || BatchPredicate.heldBackTransactions(range).isPresent() ? Window.MAYBE_ROWS : Window.EMPTY;
     }
 
     /** Tables in a turn now, or queued for one. */

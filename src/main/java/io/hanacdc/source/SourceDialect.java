@@ -135,6 +135,14 @@ public interface SourceDialect {
         }
     }
 
+    /**
+     * Ids that reading H takes from the capture sequence (a NEXTVAL takes one; reading the sequence's last value,
+     * none). The task's tick then knows, from H alone, that nothing was captured since the last one.
+     */
+    default long idsTakenReadingHigh() {
+        return 0;
+    }
+
     /** H as an expression and the FROM clause it is selected from, so a script can record it as it runs. */
     String highWaterMark(CaptureNames names);
 

@@ -229,6 +229,12 @@ public final class HanaDialect extends AbstractSourceDialect {
         return " FROM DUMMY";
     }
 
+    /** H is a NEXTVAL: its own id, which no captured row holds. */
+    @Override
+    public long idsTakenReadingHigh() {
+        return 1;
+    }
+
     @Override
     public String highWaterMark(CaptureNames names) {
         return qualified(names.cdcSchema(), names.sequence()) + ".NEXTVAL FROM DUMMY";
