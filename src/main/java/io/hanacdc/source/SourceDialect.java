@@ -71,23 +71,22 @@ public interface SourceDialect {
     List<TableId> listTables(Connection c, String schema) throws SQLException;
 
     /** The table's columns and key, or empty when no such base table exists; an unsupported column type is an error naming it. */
-    Optional<SourceTable> describe(Connection c, TableId id) throws SQLException;
+    default Optional<SourceTable> describe(Connection c, TableId id) throws SQLException {
+        Description d = describeAll(c, List.of(id)).get(id);
+        if (d != null && d.refused() != null) {
+            throw d.refused();
+        }
+        return Optional.ofNullable(d == null ? null : d.table());
+    }
 
     /** One of many tables as {@link #describeAll} finds it: described, or refused with the reason describe would have thrown. */
     record Description(SourceTable table, io.hanacdc.CdcException refused) {}
 
-    /** {@link #describe} for many tables, each refused alone; a name that is no base table is left out. A dialect may read them at once. */
-    default Map<TableId, Description> describeAll(Connection c, List<TableId> ids) throws SQLException {
-        Map<TableId, Description> out = new java.util.LinkedHashMap<>();
-        for (TableId id : ids) {
-            try {
-                describe(c, id).ifPresent(t -> out.put(id, new Description(t, null)));
-            } catch (io.hanacdc.CdcException e) {
-                out.put(id, new Description(null, e));
-            }
-        }
-        return out;
-    }
+    /**
+     * {@link #describe} for many tables at once (a task or an install of a thousand tables reads its catalog in a few
+     * round trips), each refused alone; a name that is no base table is left out.
+     */
+    Map<TableId, Description> describeAll(Connection c, List<TableId> ids) throws SQLException;
 
     /**
      * Seconds between two checks of a streaming table for rows that vanished at the source without a

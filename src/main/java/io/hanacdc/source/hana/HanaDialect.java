@@ -2,13 +2,11 @@ package io.hanacdc.source.hana;
 
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
-import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.AbstractSourceDialect;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureOptions;
 import io.hanacdc.source.CaptureSql;
-import io.hanacdc.source.CatalogReads;
 import io.hanacdc.source.JdbcValues;
 import io.hanacdc.source.OpenTransactions;
 import io.hanacdc.source.SourceDialect;
@@ -22,6 +20,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.ToIntFunction;
 
@@ -35,11 +34,6 @@ public final class HanaDialect extends AbstractSourceDialect {
     /** Base tables for schema.* patterns: SQLScript table types (IS_USER_DEFINED_TYPE) are listed in SYS.TABLES too. */
     static final String TABLES = "SELECT TABLE_NAME FROM SYS.TABLES WHERE SCHEMA_NAME = ? AND IS_TEMPORARY = 'FALSE'"
             + " AND IS_USER_DEFINED_TYPE = 'FALSE' AND TABLE_TYPE IN ('ROW', 'COLUMN') ORDER BY TABLE_NAME";
-    /** Columns, with a spatial column's SRID, which the CDC table's column must declare to accept its values. */
-    static final String COLUMNS = "SELECT c.COLUMN_NAME, c.DATA_TYPE_NAME, c.LENGTH, c.SCALE, c.IS_NULLABLE, c.DEFAULT_VALUE, g.SRS_ID"
-            + " FROM SYS.TABLE_COLUMNS c LEFT JOIN SYS.ST_GEOMETRY_COLUMNS g ON g.SCHEMA_NAME = c.SCHEMA_NAME"
-            + " AND g.TABLE_NAME = c.TABLE_NAME AND g.COLUMN_NAME = c.COLUMN_NAME"
-            + " WHERE c.SCHEMA_NAME = ? AND c.TABLE_NAME = ? ORDER BY c.POSITION";
     /** The schema poll: one row per column of the polled tables; COLUMN_ID survives a rename, TABLE_OID a drop and re-create does not. */
     static final String STAMPS = "SELECT c.SCHEMA_NAME, c.TABLE_NAME, c.TABLE_OID, c.COLUMN_ID, c.COLUMN_NAME,"
             + " c.DATA_TYPE_NAME || '(' || TO_NVARCHAR(c.LENGTH) || ',' || IFNULL(TO_NVARCHAR(c.SCALE), '-') || ') ' || c.IS_NULLABLE"
@@ -47,8 +41,6 @@ public final class HanaDialect extends AbstractSourceDialect {
             + " FROM SYS.TABLE_COLUMNS c LEFT JOIN SYS.CONSTRAINTS k ON k.SCHEMA_NAME = c.SCHEMA_NAME AND k.TABLE_NAME = c.TABLE_NAME"
             + " AND k.COLUMN_NAME = c.COLUMN_NAME AND k.IS_PRIMARY_KEY = 'TRUE'"
             + " WHERE %s ORDER BY c.SCHEMA_NAME, c.TABLE_NAME, c.POSITION";
-    static final String PRIMARY_KEY = "SELECT COLUMN_NAME FROM SYS.CONSTRAINTS WHERE SCHEMA_NAME = ? AND TABLE_NAME = ?"
-            + " AND IS_PRIMARY_KEY = 'TRUE' ORDER BY POSITION";
     static final String ESTIMATE = "SELECT COALESCE(SUM(RECORD_COUNT), 0) FROM SYS.M_TABLES WHERE SCHEMA_NAME = ? AND TABLE_NAME = ?";
     /**
      * Write transactions that have not finished. Only INACTIVE counts as finished: a status this list does
@@ -153,37 +145,10 @@ public final class HanaDialect extends AbstractSourceDialect {
         return HanaTypes.isVector(column.sourceType()) ? "TO_NVARCHAR(" + quote(column.name()) + ")" : quote(column.name());
     }
 
+    /** Read by HanaTableCatalog, many tables a statement. */
     @Override
-    public Optional<SourceTable> describe(Connection c, TableId id) throws SQLException {
-        List<SourceColumn> columns = columns(c, id);
-        if (columns.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(new SourceTable(id, columns, CatalogReads.strings(c, PRIMARY_KEY, id)));
-    }
-
-    /** The table's columns in order, empty when no such base table exists; an unsupported column type is an error naming it. */
-    private List<SourceColumn> columns(Connection c, TableId id) throws SQLException {
-        List<SourceColumn> columns = new ArrayList<>();
-        try (PreparedStatement ps = CatalogReads.prepare(c, COLUMNS, id.schema(), id.name()); ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                String name = rs.getString(1);
-                String type = rs.getString(2);
-                int length = rs.getInt(3);
-                int scale = rs.getInt(4);
-                if (rs.wasNull()) {
-                    scale = -1;
-                }
-                ColumnType mapped = HanaTypes.map(id + "." + name, type, length, scale);
-                int srid = rs.getInt(7);
-                if (rs.wasNull()) {
-                    srid = -1;
-                }
-                columns.add(new SourceColumn(name, HanaTypes.ddl(id + "." + name, type, length, scale, srid), mapped, "TRUE".equals(rs.getString(5)),
-                        HanaDefaults.parse(rs.getString(6), mapped)));
-            }
-        }
-        return columns;
+    public Map<TableId, SourceDialect.Description> describeAll(Connection c, List<TableId> ids) throws SQLException {
+        return HanaTableCatalog.describe(c, ids);
     }
 
     /**

@@ -134,15 +134,6 @@ public final class PostgresDialect extends AbstractSourceDialect {
 
     /** Read by PostgresTableCatalog, as many tables are; a key column must be of a type the target can find its row by again. */
     @Override
-    public Optional<SourceTable> describe(Connection c, TableId id) throws SQLException {
-        SourceDialect.Description d = describeAll(c, List.of(id)).get(id);
-        if (d != null && d.refused() != null) {
-            throw d.refused();
-        }
-        return Optional.ofNullable(d == null ? null : d.table());
-    }
-
-    @Override
     public Map<TableId, SourceDialect.Description> describeAll(Connection c, List<TableId> ids) throws SQLException {
         return PostgresTableCatalog.describe(c, ids);
     }

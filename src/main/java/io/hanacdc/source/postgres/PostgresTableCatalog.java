@@ -1,11 +1,11 @@
 package io.hanacdc.source.postgres;
 
-import io.hanacdc.CdcException;
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.SourceDialect;
+import io.hanacdc.source.TableDescriptions;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -87,30 +87,18 @@ final class PostgresTableCatalog {
                 keys.computeIfAbsent(new TableId(rs.getString(2), rs.getString(3)), k -> new ArrayList<>()).add(rs.getString(1));
             }
         }
-        Map<TableId, SourceDialect.Description> out = new LinkedHashMap<>();
-        for (TableId id : ids) {
-            if (rows.containsKey(id) && !out.containsKey(id)) {
-                out.put(id, table(id, rows.get(id), keys.getOrDefault(id, List.of())));
-            }
-        }
-        return out;
+        return TableDescriptions.assemble(ids, rows, keys, PostgresTableCatalog::table);
     }
 
-    private static SourceDialect.Description table(TableId id, List<Column> rows, List<String> key) {
-        try {
-            List<SourceColumn> columns = new ArrayList<>();
-            for (Column r : rows) {
-                ColumnType type = PostgresTypes.map(r.typname(), r.typtype(), r.formatted(), r.length(), r.precision(), r.scale());
-                columns.add(new SourceColumn(r.name(), r.formatted(), type, !r.notNull(), PostgresDefaults.parse(r.defaultExpression())));
-            }
-            SourceTable t = new SourceTable(id, columns, key);
-            t.keyColumns().forEach(k -> PostgresTypes.checkKey(id + "." + k.name(), k));
-            return new SourceDialect.Description(t, null);
-        } catch (CdcException e) {
-            return new SourceDialect.Description(null, e);
-        } catch (IllegalArgumentException e) { // a key column added between the two statements: read again at the next check
-            return new SourceDialect.Description(null, new CdcException("table " + id + " changed while it was being read: " + e.getMessage(), e));
+    private static SourceTable table(TableId id, List<Column> rows, List<String> key) {
+        List<SourceColumn> columns = new ArrayList<>();
+        for (Column r : rows) {
+            ColumnType type = PostgresTypes.map(r.typname(), r.typtype(), r.formatted(), r.length(), r.precision(), r.scale());
+            columns.add(new SourceColumn(r.name(), r.formatted(), type, !r.notNull(), PostgresDefaults.parse(r.defaultExpression())));
         }
+        SourceTable t = new SourceTable(id, columns, key);
+        t.keyColumns().forEach(k -> PostgresTypes.checkKey(id + "." + k.name(), k));
+        return t;
     }
 
     private static PreparedStatement prepare(Connection c, String sql, List<TableId> ids) throws SQLException {

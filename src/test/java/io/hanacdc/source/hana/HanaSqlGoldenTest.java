@@ -94,8 +94,9 @@ class HanaSqlGoldenTest {
         List<String> out = new ArrayList<>(hana.captureSql(names).uninstallTable(sample().id()));
         out.addAll(hana.captureSql(names).uninstallShared());
         out.add(HanaDialect.TABLES);
-        out.add(HanaDialect.COLUMNS);
-        out.add(HanaDialect.PRIMARY_KEY);
+        String two = io.hanacdc.source.CatalogReads.anyOf("c.SCHEMA_NAME", "c.TABLE_NAME", List.of(sample().id(), new io.hanacdc.schema.TableId("SALES", "Orders")));
+        out.add(HanaTableCatalog.COLUMNS.formatted(two));
+        out.add(HanaTableCatalog.PRIMARY_KEYS.formatted(two));
         out.add(HanaDialect.ESTIMATE);
         out.add(HanaDialect.OPEN_TRANSACTIONS);
         out.add(HanaDialect.CATALOG_READ);
@@ -317,7 +318,7 @@ class HanaSqlGoldenTest {
         assertEquals("REAL_VECTOR", HanaTypes.ddl("c", "REAL_VECTOR", 3, 0, -1));
         var e = org.junit.jupiter.api.Assertions.assertThrows(io.hanacdc.CdcException.class, () -> HanaTypes.ddl("S.T.SHAPE", "ST_GEOMETRY", 0, 0, -1));
         assertTrue(e.getMessage().contains("S.T.SHAPE") && e.getMessage().contains("SRID"), e.getMessage());
-        assertTrue(HanaDialect.COLUMNS.contains("SYS.ST_GEOMETRY_COLUMNS") && HanaDialect.COLUMNS.contains("SRS_ID"), HanaDialect.COLUMNS);
+        assertTrue(HanaTableCatalog.COLUMNS.contains("SYS.ST_GEOMETRY_COLUMNS") && HanaTableCatalog.COLUMNS.contains("SRS_ID"), HanaTableCatalog.COLUMNS);
     }
 
     @Test
