@@ -1,21 +1,11 @@
 package io.hanacdc.pipeline;
 
-import io.hanacdc.checkpoint.Position;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
-import io.hanacdc.stream.PendingTablesQuery;
-import io.hanacdc.watermark.BatchPredicate;
-import io.hanacdc.watermark.StreamRange;
-import io.hanacdc.watermark.Watermark;
 import io.hanacdc.watermark.WatermarkReader;
-import java.sql.Connection;
 import java.sql.SQLException;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -29,9 +19,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Drives every table of a task from one timer, so the source's load at idle does not grow with the number of
  * tables. Each tick: tables with work (a command, a load, a window being drained, a re-snapshot, a schema step,
- * a retry due) get a turn; the quiet ones are judged together by one watermark W (H, then A) and
- * PendingTablesQuery: those with a row in their window get a turn that opens W, the others move to W in
- * memory, as an empty batch would have moved them. Turns run on {@code parallel-tables} threads; initial loads, a
+ * a retry due) get a turn; the quiet ones are judged together (QuietTables): those with a row in their window get
+ * a turn that opens the task's watermark, the others move to it in memory. Turns run on {@code parallel-tables} threads; initial loads, a
  * turn's worth of chunks at a time, queue on as many of their own, and both take the task's StreamSlots to run, so
  * loads and streams share them. A table with more to do at once goes to the back of its queue, and a table is in at
  * most one turn at a time. With gap probing, whose watermark belongs to each table, every table with work gets a turn.
@@ -41,10 +30,8 @@ public final class TickScheduler implements AutoCloseable {
     /** How long stopping waits for the turns under way (each ends after its batch) before interrupting them. */
     private static final long STOP_WAIT_SECONDS = 30;
     private final List<TableWorker> workers;
-    private final DataSource source;
-    private final Optional<WatermarkReader> taskWide;
-    private final PendingTablesQuery pending;
-    private final long idsTakenReadingHigh;
+    /** Empty with gap probing, whose watermark belongs to each table. */
+    private final Optional<QuietTables> quietTables;
     private final ExecutorService turns;
     private final ExecutorService loads;
     private final Set<TableWorker> inTurn = ConcurrentHashMap.newKeySet();
@@ -52,10 +39,8 @@ public final class TickScheduler implements AutoCloseable {
     TickScheduler(List<TableWorker> workers, DataSource source, Optional<WatermarkReader> taskWide, SourceDialect dialect, CaptureNames names,
                   ExecutorService turns, ExecutorService loads) {
         this.workers = workers;
-        this.source = source;
-        this.taskWide = taskWide;
-        this.pending = new PendingTablesQuery(dialect, workers.stream().map(w -> names.captureTables(dialect, w.table().id())).toList());
-        this.idsTakenReadingHigh = dialect.idsTakenReadingHigh();
+        this.quietTables = taskWide.map(w -> new QuietTables(workers, source, w, dialect,
+                workers.stream().map(t -> names.captureTables(dialect, t.table().id())).toList()));
         this.turns = turns;
         this.loads = loads;
     }
@@ -74,7 +59,7 @@ public final class TickScheduler implements AutoCloseable {
             switch (w.need()) {
                 case TURN -> dispatch(w, null);
                 case WATERMARK -> {
-                    if (taskWide.isPresent()) {
+                    if (quietTables.isPresent()) {
                         quiet.add(i);
                     } else {
                         dispatch(w, null);
@@ -85,75 +70,11 @@ public final class TickScheduler implements AutoCloseable {
         }
         if (!quiet.isEmpty()) {
             try {
-                judge(quiet);
+                quietTables.orElseThrow().judge(quiet, this::dispatch);
             } catch (SQLException | RuntimeException e) {
                 LOG.warn("reading which tables have changes failed (tried again at the next tick): {}", e.getMessage());
             }
         }
-    }
-
-    /**
-     * Reads W, then asks which quiet tables have rows in their window. A table whose base is above W (the source's
-     * sequence went back) gets its turn, which refuses it with what to do.
-     */
-    private void judge(List<Integer> quiet) throws SQLException {
-        Map<Integer, TableWorker.Opened> probed = new HashMap<>();
-        List<StreamRange> ranges = new ArrayList<>(Collections.nCopies(workers.size(), (StreamRange) null));
-        try (Connection s = source.getConnection()) {
-            Instant readAt = Instant.now();
-            Watermark w = taskWide.orElseThrow().next(s, null);
-            for (int index : quiet) {
-                TableWorker q = workers.get(index);
-                Position at = q.position();
-                if (at == null) { // its owner changed since it was found quiet
-                    continue;
-                }
-                TableWorker.Opened opened = new TableWorker.Opened(at, w, readAt);
-                StreamRange range = StreamRange.at(at.range().base()).open(w);
-                switch (window(range, idsTakenReadingHigh)) {
-                    case WENT_BACK -> dispatch(q, opened);
-                    case MAYBE_ROWS -> {
-                        probed.put(index, opened);
-                        ranges.set(index, range);
-                    }
-                    case EMPTY -> q.advanceIdle(opened);
-                }
-            }
-            Set<Integer> withRows;
-            try {
-                withRows = probed.isEmpty() ? Set.of() : pending.pending(s, ranges);
-            } catch (SQLException e) { // one table's capture table unreadable, say: each reads its own batch, the failing one retries alone
-                LOG.warn("asking which tables have changes failed, each table reads its own batch this time: {}", e.getMessage());
-                withRows = probed.keySet();
-            }
-            Set<Integer> due = withRows;
-            probed.forEach((index, opened) -> {
-                if (due.contains(index)) {
-                    dispatch(workers.get(index), opened);
-                } else {
-                    workers.get(index).advanceIdle(opened);
-                }
-            });
-        }
-    }
-
-    /** What the tick knows of a quiet table's window before reading it. */
-    enum Window { WENT_BACK, EMPTY, MAYBE_ROWS }
-
-    /**
-     * EMPTY when no row can be in the window: no id was taken since the base but the ones reading H took
-     * ({@code idsTakenReadingHigh}: a HANA NEXTVAL takes its own, which no row holds; the sequence is NO CACHE, so
-     * the next id is the next value), and no transaction the base held back can have finished. WENT_BACK: the
-     * source's sequence is below the base.
-     */
-    static Window window(StreamRange range, long idsTakenReadingHigh) {
-        long base = range.base().high();
-        long high = range.window().high();
-        if (high < base) {
-            return Window.WENT_BACK;
-        }
-        boolean idsTaken = high - base > idsTakenReadingHigh;
-        return idsTaken || BatchPredicate.heldBackTransactions(range).isPresent() ? Window.MAYBE_ROWS : Window.EMPTY;
     }
 
     /** Tables in a turn now, or queued for one. */

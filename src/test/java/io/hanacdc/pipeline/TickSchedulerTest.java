@@ -121,6 +121,37 @@ class TickSchedulerTest {
         }
     }
 
+    /**
+     * A replica asks only about the tables it runs: a capture table of another replica's table is not in its
+     * statements (were it, the statement would fail there and every probed table would read its own batch).
+     */
+    @Test
+    void aReplicaAsksOnlyAboutItsOwnTables() throws Exception {
+        try (Pipeline p = new Pipeline("tickshare")) {
+            StringBuilder tables = new StringBuilder();
+            for (int i = 0; i < TABLES; i++) {
+                exec(p.sourceUrl, "CREATE TABLE public.t" + i + " (id int PRIMARY KEY, v text)");
+                tables.append(i == 0 ? "" : ",").append("public.t").append(i);
+            }
+            p.set("hanacdc.tables", tables.toString());
+            CdcTask task = p.start();
+            CountingExecutor turns = new CountingExecutor();
+            CountingExecutor loads = new CountingExecutor();
+            try (TickScheduler scheduler = task.scheduler(turns, loads)) {
+                tickUntilQuiet(task, scheduler);
+                for (int i = 10; i < TABLES; i++) {
+                    worker(task, "t" + i).ownerChanged(false);
+                }
+                exec(p.sourceUrl, "ALTER TABLE hanacdc.\"public$t25\" RENAME TO \"elsewhere\"");
+                int before = turns.turns.get() + loads.turns.get();
+                exec(p.sourceUrl, "INSERT INTO public.t3 VALUES (1, 'mine')");
+                scheduler.tick();
+                awaitRow(p.targetUrl, "SELECT COUNT(*) FROM t3", 1);
+                assertEquals(before + 1, turns.turns.get() + loads.turns.get(), "only the changed table gets a turn");
+            }
+        }
+    }
+
     /** Initial loads take turns on the loads' threads: a small table is loaded while a large one is still being copied. */
     @Test
     void loadsTakeTurns() throws Exception {

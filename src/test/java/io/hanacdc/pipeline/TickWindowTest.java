@@ -2,7 +2,7 @@ package io.hanacdc.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.hanacdc.pipeline.TickScheduler.Window;
+import io.hanacdc.pipeline.QuietTables.Window;
 import io.hanacdc.watermark.StreamRange;
 import io.hanacdc.watermark.Watermark;
 import org.junit.jupiter.api.Test;
@@ -15,7 +15,7 @@ class TickWindowTest {
     private static final long[] NONE = {};
 
     private static Window window(Watermark base, Watermark w, long idsTakenReadingHigh) {
-        return TickScheduler.window(StreamRange.at(base).open(w), idsTakenReadingHigh);
+        return QuietTables.window(StreamRange.at(base).open(w), idsTakenReadingHigh);
     }
 
     @Test
