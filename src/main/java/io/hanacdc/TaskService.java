@@ -54,8 +54,8 @@ final class TaskService extends ServiceSupport implements StartupListener {
     @Override
     protected void doStart() {
         task = CdcTask.start(cfg, metrics, changeRoutes, camel.getExecutorServiceManager().newCachedThreadPool(this, "hanacdc-prefetch"));
-        HeldBack heldBack = new HeldBack(task.source(), task::heldBackQuery); // a failure from here on: doStop closes the task
-        PendingRows pending = new PendingRows(task.source(), task::pendingRowsQuery);
+        HeldBack heldBack = new HeldBack(task.source(), task.workers(), task.heldBackQuery()); // a failure from here on: doStop closes the task
+        PendingRows pending = new PendingRows(task.source(), task.workers(), task::pendingRowsQuery);
         metrics.bind(task.workers(), task.stopped(), heldBack, pending, task.unread(), cluster.enabled() ? cluster.replica() : null);
         health.register(task, cfg.admin(), TableRoutes.TICK_ROUTE);
         api = new TableApi(task.workers(), task.stopped(), heldBack, task.unread(), pending);

@@ -153,7 +153,7 @@ public final class Commands {
     private void unreadStatus() {
         try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 1); Connection c = source.getConnection()) {
             for (UnreadCapture.Table t : new UnreadCapture(dialect, names, cfg.task(), this::listed).find(c)) {
-                long pending = new PendingRowsQuery(dialect, names.captureTables(dialect, t.id())).count(c, t.appliedHigh());
+                long pending = new PendingRowsQuery(dialect, List.of(names.captureTables(dialect, t.id()))).count(c, List.of(t.appliedHigh())).get(0);
                 out.println("WARNING: " + t.warning() + " [" + (pending < PendingRowsQuery.LIMIT ? "" : "at least ") + pending
                         + " CDC rows kept for it]");
             }

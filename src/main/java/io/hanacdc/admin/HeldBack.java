@@ -4,33 +4,45 @@ import io.hanacdc.pipeline.TableWorker;
 import io.hanacdc.stream.HeldBackQuery;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
+import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import javax.sql.DataSource;
 
-/** Reads, on demand, which open transactions hold back rows of a table (for the API and the metrics). */
+/**
+ * Reads which open transactions hold back rows of the task's tables (for the API and the metrics): all tables at
+ * once, kept a second, so a scrape of every table's gauge or a page refresh costs a few statements.
+ */
 public final class HeldBack {
     private final DataSource source;
-    private final Function<TableWorker, HeldBackQuery> queries;
+    private final List<TableWorker> workers;
+    private final Map<TableWorker, Integer> index = new IdentityHashMap<>();
+    private final HeldBackQuery query;
+    private final Recent<Map<Integer, Map<Long, Long>>> recent = new Recent<>(Duration.ofSeconds(1));
 
-    public HeldBack(DataSource source, Function<TableWorker, HeldBackQuery> queries) {
+    /** @param query over the CDC tables of {@code workers}, in their order */
+    public HeldBack(DataSource source, List<TableWorker> workers, HeldBackQuery query) {
         this.source = source;
-        this.queries = queries;
+        this.workers = workers;
+        this.query = query;
+        workers.forEach(w -> index.put(w, index.size()));
     }
 
+    /** Open transaction id → its CDC rows waiting; empty when none, or when the source cannot be read now. */
     public Map<Long, Long> byTransaction(TableWorker w) {
-        var watermark = w.watermark();
-        if (watermark == null) {
-            return Map.of();
-        }
-        try (Connection c = source.getConnection()) {
-            return queries.apply(w).byTransaction(c, watermark);
-        } catch (SQLException e) {
-            return Map.of();
-        }
+        return recent.get(this::read).getOrDefault(index.get(w), Map.of());
     }
 
     double rows(TableWorker w) {
         return byTransaction(w).values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    private Map<Integer, Map<Long, Long>> read() {
+        try (Connection c = source.getConnection()) {
+            return query.byTransaction(c, workers.stream().map(TableWorker::watermark).toList());
+        } catch (SQLException e) {
+            return Map.of();
+        }
     }
 }

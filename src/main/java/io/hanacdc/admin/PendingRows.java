@@ -7,23 +7,39 @@ import io.hanacdc.stream.PendingRowsQuery;
 import io.hanacdc.watermark.Watermark;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import javax.sql.DataSource;
 
-/** Reads, on demand, how many CDC rows of a captured table this task has not applied (for the metrics and the API). */
+/**
+ * Reads how many CDC rows of a captured table this task has not applied (for the metrics and the API). The task's
+ * own tables are read all at once and kept a second, so a scrape of every table's gauge costs a few statements.
+ */
 public final class PendingRows {
     private final DataSource source;
-    private final Function<TableId, PendingRowsQuery> queries;
+    private final List<TableWorker> workers;
+    private final Map<TableWorker, Integer> index = new IdentityHashMap<>();
+    private final Function<List<TableId>, PendingRowsQuery> queries;
+    private final PendingRowsQuery ofWorkers;
+    private final Recent<Map<Integer, Long>> recent = new Recent<>(Duration.ofSeconds(1));
 
-    public PendingRows(DataSource source, Function<TableId, PendingRowsQuery> queries) {
+    public PendingRows(DataSource source, List<TableWorker> workers, Function<List<TableId>, PendingRowsQuery> queries) {
         this.source = source;
+        this.workers = workers;
         this.queries = queries;
+        this.ofWorkers = queries.apply(workers.stream().map(w -> w.table().id()).toList());
+        workers.forEach(w -> index.put(w, index.size()));
     }
 
     /** Rows above the table's applied position; NaN while it has none here (not started, or another replica's). */
     double of(TableWorker w) {
-        Watermark applied = w.appliedBase();
-        return applied == null ? Double.NaN : orNaN(count(w.table().id(), applied.high()));
+        if (w.appliedBase() == null) {
+            return Double.NaN;
+        }
+        return orNaN(recent.get(this::readWorkers).get(index.get(w)));
     }
 
     /** Rows above what this task last published applied: for a table it no longer reads, all it keeps from purge. */
@@ -33,14 +49,22 @@ public final class PendingRows {
 
     /** Null when the source cannot be read now. */
     Long count(UnreadCapture.Table t) {
-        return count(t.id(), t.appliedHigh());
+        return read(queries.apply(List.of(t.id())), List.of(t.appliedHigh())).get(0);
     }
 
-    private Long count(TableId table, long afterDataId) {
+    private Map<Integer, Long> readWorkers() {
+        return read(ofWorkers, workers.stream().map(w -> {
+            Watermark applied = w.appliedBase();
+            return applied == null ? null : applied.high();
+        }).toList());
+    }
+
+    /** Empty when the source cannot be read now. */
+    private Map<Integer, Long> read(PendingRowsQuery query, List<Long> afterDataIds) {
         try (Connection c = source.getConnection()) {
-            return queries.apply(table).count(c, afterDataId);
+            return query.count(c, afterDataIds);
         } catch (SQLException e) {
-            return null;
+            return Map.of();
         }
     }
 

@@ -338,14 +338,14 @@ public final class CdcTask implements AutoCloseable {
         return new io.hanacdc.cluster.OwnerStore(dialect, names, taskName);
     }
 
-    /** The query of a captured table's rows above a data id. */
-    public PendingRowsQuery pendingRowsQuery(TableId table) {
-        return new PendingRowsQuery(dialect, names.captureTables(dialect, table));
+    /** The query of captured tables' rows above a data id each. */
+    public PendingRowsQuery pendingRowsQuery(List<TableId> tables) {
+        return new PendingRowsQuery(dialect, tables.stream().map(t -> names.captureTables(dialect, t)).toList());
     }
 
-    /** The held-back-rows query of a table's CDC table. */
-    public HeldBackQuery heldBackQuery(TableWorker worker) {
-        return new HeldBackQuery(dialect, dialect.qualified(names.cdcSchema(), names.cdcTable(worker.table().id())));
+    /** The held-back-rows query of the task's tables' CDC tables, in the workers' order. */
+    public HeldBackQuery heldBackQuery() {
+        return new HeldBackQuery(dialect, workers.stream().map(w -> dialect.qualified(names.cdcSchema(), names.cdcTable(w.table().id()))).toList());
     }
 
     @Override

@@ -148,17 +148,23 @@ class HanaSqlGoldenTest {
     }
 
     /**
-     * The count of a captured table's CDC rows not applied (metrics, API and status of a table no task
-     * reads): a subquery with ORDER BY and LIMIT in a FROM clause, as SAP-docs/sap-hana-cloud-hana-database
+     * The counts of many tables in one statement (metrics, API, and status of a table no task reads): CDC rows not
+     * applied, each a subquery with ORDER BY and LIMIT in a FROM clause, joined by UNION ALL, as SAP-docs/sap-hana-cloud-hana-database
      * docs/sql-ref/010-SQL-Reference/012-SQL-Statements/select-statement-data-manipulation-20fcf24.md
-     * has {@code <subquery> ::= … [ <order_by_clause> <limit_clause> ]} and {@code ( <select_statement> ) [ [ AS ] <subquery_alias> ]}.
+     * has {@code <subquery> ::= … [ <order_by_clause> <limit_clause> ]} and {@code ( <select_statement> ) [ [ AS ] <subquery_alias> ]};
+     * and rows held back per open transaction, a GROUP BY per CDC table, joined the same way.
      */
     @Test
     void pendingRowsQueryMatchesGolden() throws IOException {
         HanaDialect hana = new HanaDialect(CaptureOptions.DEFAULT);
         CaptureNames names = new CaptureNames("CDC", 127);
-        PendingRowsQuery q = new PendingRowsQuery(hana, names.captureTables(hana, sample().id()));
-        golden("hana-pending-rows.sql", names.captureTables(hana, sample().id()).stream().map(q::sql).toList());
+        PendingRowsQuery q = new PendingRowsQuery(hana, List.of(names.captureTables(hana, sample().id()),
+                names.captureTables(hana, new io.hanacdc.schema.TableId("SALES", "Orders"))));
+        List<String> out = new ArrayList<>(q.statements());
+        io.hanacdc.stream.HeldBackQuery held = new io.hanacdc.stream.HeldBackQuery(hana, List.of(hana.qualified("CDC", names.cdcTable(sample().id())),
+                hana.qualified("CDC", names.cdcTable(new io.hanacdc.schema.TableId("SALES", "Orders")))));
+        out.addAll(held.statements(List.of(new Watermark(250, new long[] {9, 12}), new Watermark(300, new long[] {12}))));
+        golden("hana-pending-rows.sql", out);
     }
 
     /**
