@@ -10,6 +10,7 @@ import io.hanacdc.watermark.WatermarkChoice;
 import io.hanacdc.source.CaptureLayout;
 import io.hanacdc.source.CaptureSql;
 import io.hanacdc.source.SourceDialect;
+import io.hanacdc.watermark.CaptureIdReads;
 import io.hanacdc.watermark.GapProbeWatermark;
 import io.hanacdc.watermark.WatermarkReader;
 import java.sql.Connection;
@@ -78,11 +79,11 @@ public final class ScratchCapture implements AutoCloseable {
     public WatermarkReader gapProbeWatermarks() {
         List<String> own = ctx.names().captureTables(ctx.dialect(), table.id());
         CaptureInstaller installer = new CaptureInstaller(ctx.dialect(), ctx.names(), ctx.config().task(), ctx.config().lockTimeout());
-        return new GapProbeWatermark(ctx.dialect(), source -> {
+        return new GapProbeWatermark(ctx.dialect(), new CaptureIdReads(ctx.dialect(), source -> {
             List<String> all = new ArrayList<>(installer.allCaptureTables(source));
             all.addAll(own);
             return all;
-        }, own, source -> 0, ctx.config().probeTimeout(), ctx.config().probesPerPoll());
+        }, Duration.ZERO), own, source -> 0, ctx.config().probeTimeout(), ctx.config().probesPerPoll());
     }
 
     /** The capture versions a reader of the scratch table's CDC rows decodes them with. */

@@ -8,15 +8,11 @@ import static io.hanacdc.source.CdcColumns.TRIGGER_ID;
 
 import io.hanacdc.source.SourceDialect;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * The fallback watermark of DESIGN §3 for a source user who cannot read the open transactions (HANA
@@ -36,7 +32,7 @@ import java.util.stream.Collectors;
  */
 public final class GapProbeWatermark implements WatermarkReader {
     private final SourceDialect dialect;
-    private final CaptureTables allCaptureTables;
+    private final CaptureIdReads reads;
     private final List<String> ownCaptureTables;
     private final SettledIds settled;
     private final Duration probeTimeout;
@@ -54,13 +50,14 @@ public final class GapProbeWatermark implements WatermarkReader {
     }
 
     /**
+     * @param reads            reads of every capture table, shared by the task's tables
      * @param ownCaptureTables this table's capture tables, where placeholders go
      * @param settled          what other readers of this table have settled, so a new start does not probe it again
      */
-    public GapProbeWatermark(SourceDialect dialect, CaptureTables allCaptureTables, List<String> ownCaptureTables, SettledIds settled,
+    public GapProbeWatermark(SourceDialect dialect, CaptureIdReads reads, List<String> ownCaptureTables, SettledIds settled,
                              Duration probeTimeout, int probesPerPoll) {
         this.dialect = dialect;
-        this.allCaptureTables = allCaptureTables;
+        this.reads = reads;
         this.ownCaptureTables = ownCaptureTables;
         this.settled = settled;
         this.probeTimeout = probeTimeout;
@@ -70,14 +67,13 @@ public final class GapProbeWatermark implements WatermarkReader {
     @Override
     public Watermark next(Connection source, StreamRange range) throws SQLException {
         long done = range.base().high();
-        List<String> tables = allCaptureTables.all(source);
-        long highest = highestRealId(source, tables);
+        long highest = reads.highest(source);
         long probeTo = previousHighest < 0 ? done : Math.max(done, previousHighest);
         previousHighest = highest;
         if (probeTo <= done) {
             return new Watermark(done, new long[0]);
         }
-        Set<Long> real = realIds(source, tables, done, probeTo);
+        Set<Long> real = reads.realIds(source, done, probeTo);
         int probes = 0;
         for (long id = done + 1; id <= probeTo; id++) {
             if (real.contains(id)) {
@@ -97,43 +93,18 @@ public final class GapProbeWatermark implements WatermarkReader {
      */
     @Override
     public Watermark start(Connection source, long floor) throws SQLException {
-        previousHighest = highestRealId(source, allCaptureTables.all(source));
+        previousHighest = reads.highest(source);
         return new Watermark(Math.max(floor, settled.upTo(source)), new long[0]);
     }
 
     /** The highest id any capture table holds: rows of transactions still open below it are skipped by a reset to it. */
     @Override
     public Watermark now(Connection source) throws SQLException {
-        return new Watermark(highestRealId(source, allCaptureTables.all(source)), new long[0]);
+        return new Watermark(reads.highest(source), new long[0]);
     }
 
     private String idColumn() {
         return dialect.quote(DATA_ID);
-    }
-
-    private String realRows() {
-        return dialect.quote(OPERATION) + " > 0"; // placeholders (operation 0) are not rows
-    }
-
-    private long highestRealId(Connection c, List<String> tables) throws SQLException {
-        String union = tables.stream().map(t -> "SELECT MAX(" + idColumn() + ") AS m FROM " + t + " WHERE " + realRows())
-                .collect(Collectors.joining(" UNION ALL "));
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT MAX(m) FROM (" + union + ") x")) {
-            rs.next();
-            return rs.getLong(1);
-        }
-    }
-
-    private Set<Long> realIds(Connection c, List<String> tables, long after, long upTo) throws SQLException {
-        String union = tables.stream().map(t -> "SELECT " + idColumn() + " FROM " + t + " WHERE " + idColumn() + " > " + after
-                + " AND " + idColumn() + " <= " + upTo + " AND " + realRows()).collect(Collectors.joining(" UNION ALL "));
-        Set<Long> ids = new HashSet<>();
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(union)) {
-            while (rs.next()) {
-                ids.add(rs.getLong(1));
-            }
-        }
-        return ids;
     }
 
     /** True when the id is settled (placeholder inserted, or a committed row holds it); false while a transaction still holds it. */

@@ -20,7 +20,8 @@ public final class WatermarkChoice {
     private final boolean gapProbe;
     private final SourceDialect dialect;
     private final CaptureNames names;
-    private final GapProbeWatermark.CaptureTables allCaptureTables;
+    /** Shared by the task's probing tables, kept half a poll interval: one read per tick serves them all. */
+    private final CaptureIdReads captureIdReads;
     private final CdcConfig cfg;
 
     /** @param allCaptureTables every capture table taking ids from the shared sequence, for gap probing (the capture registry's list) */
@@ -29,7 +30,7 @@ public final class WatermarkChoice {
         this.cfg = cfg;
         this.dialect = dialect;
         this.names = names;
-        this.allCaptureTables = allCaptureTables;
+        this.captureIdReads = new CaptureIdReads(dialect, allCaptureTables, cfg.pollInterval().dividedBy(2));
         Optional<String> unreadable = dialect.openTransactionsUnreadable(c);
         this.gapProbe = switch (cfg.watermark()) {
             case "gap-probe" -> true;
@@ -61,7 +62,7 @@ public final class WatermarkChoice {
             return new OpenTransactionsWatermark(dialect, names);
         }
         SettledBases settled = new SettledBases(dialect, names);
-        return new GapProbeWatermark(dialect, allCaptureTables, names.captureTables(dialect, table.id()),
+        return new GapProbeWatermark(dialect, captureIdReads, names.captureTables(dialect, table.id()),
                 c -> settled.settledHigh(c, table.id()), cfg.probeTimeout(), cfg.probesPerPoll());
     }
 }

@@ -24,9 +24,13 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @MethodSource("io.hanacdc.testing.FixtureMatrix#selected")
 class GapProbeTest extends BehaviourSuite {
+    /**
+     * The tests poll back to back, so the poll interval is set as short: the tables' shared reads of the capture
+     * tables (CaptureIdReads) are kept half of it, and each poll here reads them anew, as each tick does.
+     */
     private static Pipeline probing(Pipeline p) {
         return p.set("hanacdc.watermark", "gap-probe").set("hanacdc.watermark.probe-timeout-ms", "200")
-                .set("hanacdc.purge.retention-s", "0");
+                .set("hanacdc.purge.retention-s", "0").set("hanacdc.poll-interval-ms", "2");
     }
 
     /** The placeholder rows in a table's CDC table, read as the task's user. */
