@@ -72,13 +72,9 @@ class TickSchedulerTest {
     @Test
     void quietTablesMoveOnWithoutATurnAndAChangedTableGetsOne() throws Exception {
         try (Pipeline p = new Pipeline("tick")) {
-            StringBuilder tables = new StringBuilder();
-            for (int i = 0; i < TABLES; i++) {
-                exec(p.sourceUrl, "CREATE TABLE public.t" + i + " (id int PRIMARY KEY, v text)");
-                tables.append(i == 0 ? "" : ",").append("public.t").append(i);
-            }
+            String tables = createTables(p);
             exec(p.sourceUrl, "INSERT INTO public.t3 VALUES (1, 'loaded')");
-            p.set("hanacdc.tables", tables.toString());
+            p.set("hanacdc.tables", tables);
             CdcTask task = p.start();
             CountingExecutor turns = new CountingExecutor();
             CountingExecutor loads = new CountingExecutor();
@@ -128,12 +124,7 @@ class TickSchedulerTest {
     @Test
     void aReplicaAsksOnlyAboutItsOwnTables() throws Exception {
         try (Pipeline p = new Pipeline("tickshare")) {
-            StringBuilder tables = new StringBuilder();
-            for (int i = 0; i < TABLES; i++) {
-                exec(p.sourceUrl, "CREATE TABLE public.t" + i + " (id int PRIMARY KEY, v text)");
-                tables.append(i == 0 ? "" : ",").append("public.t").append(i);
-            }
-            p.set("hanacdc.tables", tables.toString());
+            p.set("hanacdc.tables", createTables(p));
             CdcTask task = p.start();
             CountingExecutor turns = new CountingExecutor();
             CountingExecutor loads = new CountingExecutor();
@@ -277,6 +268,16 @@ class TickSchedulerTest {
             assertTrue(System.currentTimeMillis() < deadline, sql + " did not reach " + expected);
             Thread.sleep(50);
         }
+    }
+
+    /** Tables public.t0… of the source; their hanacdc.tables entry. */
+    private static String createTables(Pipeline p) throws Exception {
+        StringBuilder tables = new StringBuilder();
+        for (int i = 0; i < TABLES; i++) {
+            exec(p.sourceUrl, "CREATE TABLE public.t" + i + " (id int PRIMARY KEY, v text)");
+            tables.append(i == 0 ? "" : ",").append("public.t").append(i);
+        }
+        return tables.toString();
     }
 
     private static TableWorker worker(CdcTask task, String name) {
