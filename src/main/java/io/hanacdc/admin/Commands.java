@@ -153,9 +153,9 @@ public final class Commands {
     private void unreadStatus() {
         try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 1); Connection c = source.getConnection()) {
             for (UnreadCapture.Table t : new UnreadCapture(dialect, names, cfg.task(), this::listed).find(c)) {
-                long pending = new PendingRowsQuery(dialect, List.of(names.captureTables(dialect, t.id()))).count(c, List.of(t.appliedHigh())).get(0);
-                out.println("WARNING: " + t.warning() + " [" + (pending < PendingRowsQuery.LIMIT ? "" : "at least ") + pending
-                        + " CDC rows kept for it]");
+                Long pending = new PendingRowsQuery(dialect, List.of(names.captureTables(dialect, t.id()))).count(c, List.of(t.appliedHigh())).get(0);
+                out.println("WARNING: " + t.warning() + " [" + (pending == null ? "its CDC rows could not be counted"
+                        : (pending < PendingRowsQuery.LIMIT ? "" : "at least ") + pending + " CDC rows kept for it") + "]");
             }
         } catch (SQLException | CdcException e) {
             out.println("captured tables not checked (source not readable): " + e.getMessage());

@@ -29,13 +29,15 @@ public final class HeldBack {
         workers.forEach(w -> index.put(w, index.size()));
     }
 
-    /** Open transaction id → its CDC rows waiting; empty when none, or when the source cannot be read now. */
+    /** Open transaction id → its CDC rows waiting; empty when none, or when the source cannot say now. */
     public Map<Long, Long> byTransaction(TableWorker w) {
         return recent.get(this::read).getOrDefault(index.get(w), Map.of());
     }
 
+    /** NaN while the table has no watermark here, or its CDC table cannot be read now. */
     double rows(TableWorker w) {
-        return byTransaction(w).values().stream().mapToLong(Long::longValue).sum();
+        Map<Long, Long> rows = recent.get(this::read).get(index.get(w));
+        return rows == null ? Double.NaN : rows.values().stream().mapToLong(Long::longValue).sum();
     }
 
     private Map<Integer, Map<Long, Long>> read() {

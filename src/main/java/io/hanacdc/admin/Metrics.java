@@ -124,7 +124,8 @@ public final class Metrics implements TableObserver {
                         .description("rows copied by the current or last (re-)snapshot").register(registry),
                 Gauge.builder("hanacdc_paused", w, x -> x.status().paused() ? 1 : 0).tags(tags).register(registry),
                 Gauge.builder("hanacdc_held_back_rows", w, heldBack::rows).tags(tags)
-                        .description("CDC rows waiting for their open transaction to finish").register(registry),
+                        .description("CDC rows of transactions open at the watermark and committed since, due at the next batch")
+                        .register(registry),
                 Gauge.builder(PENDING, w, pending::of).tags(tags).description(PENDING_HELP).register(registry));
     }
 

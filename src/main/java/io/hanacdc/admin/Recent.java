@@ -18,10 +18,9 @@ final class Recent<T> {
 
     /** The value read less than the keep time ago, else a fresh one from {@code read}. */
     synchronized T get(Supplier<T> read) {
-        long now = System.nanoTime();
-        if (value == null || now - readAt >= keepNanos) {
+        if (value == null || System.nanoTime() - readAt >= keepNanos) {
             value = read.get();
-            readAt = now;
+            readAt = System.nanoTime(); // from the end of the read: a read slower than the keep time still serves the rest
         }
         return value;
     }

@@ -206,7 +206,9 @@ public final class TableWorker {
                     return;
                 }
                 try (StreamSlots.Turn turn = slots.take()) { // loads and streams share the task's slots
-                    snapshot(load == Load.A_TURN ? turn::over : () -> false);
+                    if (!standby) { // given up while it waited for the slot: the new owner loads on
+                        snapshot(load == Load.A_TURN ? turn::over : () -> false);
+                    }
                 }
                 if (position.phase() == Position.Phase.SNAPSHOT) {
                     succeeded(); // chunks were committed

@@ -34,9 +34,9 @@ public final class TableDescriptions {
                 out.put(id, new SourceDialect.Description(table, null));
             } catch (CdcException e) {
                 out.put(id, new SourceDialect.Description(null, e));
-            } catch (IllegalArgumentException e) { // a key column added between the two reads: read again at the next check
-                out.put(id, new SourceDialect.Description(null, new CdcException("table " + id + " changed while it was being read: "
-                        + e.getMessage(), e)));
+            } catch (IllegalArgumentException e) { // a key column added between the two reads, say: read again at the next check
+                out.put(id, new SourceDialect.Description(null, new CdcException("table " + id + " could not be described (did it change"
+                        + " while it was read?): " + e.getMessage(), e)));
             }
         }
         return out;

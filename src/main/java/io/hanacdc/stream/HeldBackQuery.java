@@ -13,11 +13,13 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
- * Which open transactions hold back how many CDC rows of tables at their watermarks (the "watermark backlog"), for
- * many tables at once: one statement per {@link #PER_STATEMENT} tables with something open at their watermark (the
- * open transactions written into it, as the batch query has them).
+ * Which transactions, open at tables' watermarks, hold back how many CDC rows (the "watermark backlog"), for many
+ * tables at once: one statement per {@link #PER_STATEMENT} tables with something open at their watermark (the open
+ * transactions written into it, as the batch query has them). A statement that fails (one CDC table unreadable, say)
+ * is read again table by table, so only that table's figure is unknown.
  */
 public final class HeldBackQuery {
     static final int PER_STATEMENT = 200;
@@ -33,45 +35,76 @@ public final class HeldBackQuery {
     }
 
     /**
-     * Per table index, rows per holding transaction id, in id order; a table with a null watermark is not asked about,
-     * and a table nothing holds back is absent.
+     * Per table index with a watermark, rows per holding transaction id, in id order (empty when none); a table with a
+     * null watermark is not asked about, and one whose CDC table cannot be read now is absent.
      */
-    public Map<Integer, Map<Long, Long>> byTransaction(Connection c, List<Watermark> at) throws SQLException {
+    public Map<Integer, Map<Long, Long>> byTransaction(Connection c, List<Watermark> at) {
         Map<Integer, Map<Long, Long>> out = new HashMap<>();
-        for (String sql : statements(at)) {
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-                while (rs.next()) {
-                    out.computeIfAbsent(rs.getInt(1), k -> new TreeMap<>()).put(rs.getLong(2), rs.getLong(3));
+        for (int i = 0; i < at.size(); i++) {
+            if (at.get(i) != null && !holds(at.get(i))) {
+                out.put(i, Map.of());
+            }
+        }
+        for (List<Integer> group : groups(at)) {
+            try {
+                out.putAll(read(c, group, at));
+            } catch (SQLException e) {
+                for (int table : group) {
+                    try {
+                        out.putAll(read(c, List.of(table), at));
+                    } catch (SQLException alone) { // this table's figure is unknown now
+                    }
                 }
             }
         }
         return out;
     }
 
-    /** The statements to run: tables with nothing open at their watermark need none. */
+    /** The statements the tables' figures take. */
     public List<String> statements(List<Watermark> at) {
-        List<String> groups = new ArrayList<>();
-        List<String> parts = new ArrayList<>();
+        return groups(at).stream().map(g -> sql(g, at)).toList();
+    }
+
+    /** Nothing is open at the watermark: no row can be held back. */
+    private static boolean holds(Watermark w) {
+        return w.open().length > 0 || w.openFrom() != Watermark.NO_BOUND;
+    }
+
+    private List<List<Integer>> groups(List<Watermark> at) {
+        List<List<Integer>> groups = new ArrayList<>();
+        List<Integer> group = new ArrayList<>();
         for (int i = 0; i < at.size(); i++) {
-            Watermark w = at.get(i);
-            if (w == null || w.open().length == 0 && w.openFrom() == Watermark.NO_BOUND) {
+            if (at.get(i) == null || !holds(at.get(i))) {
                 continue;
             }
-            parts.add(part(i, w));
-            if (parts.size() == PER_STATEMENT) {
-                groups.add(String.join(" UNION ALL ", parts));
-                parts = new ArrayList<>();
+            group.add(i);
+            if (group.size() == PER_STATEMENT) {
+                groups.add(group);
+                group = new ArrayList<>();
             }
         }
-        if (!parts.isEmpty()) {
-            groups.add(String.join(" UNION ALL ", parts));
+        if (!group.isEmpty()) {
+            groups.add(group);
         }
         return groups;
     }
 
-    private String part(int index, Watermark w) {
+    private Map<Integer, Map<Long, Long>> read(Connection c, List<Integer> tables, List<Watermark> at) throws SQLException {
+        Map<Integer, Map<Long, Long>> out = new HashMap<>();
+        tables.forEach(i -> out.put(i, new TreeMap<>()));
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql(tables, at))) {
+            while (rs.next()) {
+                out.get(rs.getInt(1)).put(rs.getLong(2), rs.getLong(3));
+            }
+        }
+        return out;
+    }
+
+    private String sql(List<Integer> tables, List<Watermark> at) {
         String tx = dialect.quote(CdcColumns.TRANSACTION_ID);
-        return "SELECT " + index + ", " + tx + ", COUNT(*) FROM " + cdcTables.get(index) + " WHERE " + dialect.quote(CdcColumns.DATA_ID)
-                + " <= " + w.high() + " AND " + dialect.quote(CdcColumns.OPERATION) + " > 0 AND (" + predicate.open(w) + ") GROUP BY " + tx;
+        return tables.stream().map(i -> "SELECT " + i + ", " + tx + ", COUNT(*) FROM " + cdcTables.get(i) + " WHERE "
+                        + dialect.quote(CdcColumns.DATA_ID) + " <= " + at.get(i).high() + " AND " + dialect.quote(CdcColumns.OPERATION)
+                        + " > 0 AND (" + predicate.open(at.get(i)) + ") GROUP BY " + tx)
+                .collect(Collectors.joining(" UNION ALL "));
     }
 }

@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * How many CDC rows tables' capture tables hold above a data id each: the rows a task has not applied. One
@@ -32,13 +34,8 @@ public final class PendingRowsQuery {
         this.dialect = dialect;
         this.captureTables = captureTables;
         for (int from = 0; from < captureTables.size(); from += PER_STATEMENT) {
-            List<String> parts = new ArrayList<>();
-            for (int i = from; i < Math.min(captureTables.size(), from + PER_STATEMENT); i++) {
-                for (String table : captureTables.get(i)) {
-                    parts.add(part(i, table));
-                }
-            }
-            statements.add(String.join(" UNION ALL ", parts));
+            statements.add(IntStream.range(from, Math.min(captureTables.size(), from + PER_STATEMENT)).mapToObj(this::sql)
+                    .collect(Collectors.joining(" UNION ALL ")));
         }
     }
 
@@ -49,34 +46,59 @@ public final class PendingRowsQuery {
 
     /**
      * Per table index, its rows above {@code afterDataIds} (at most LIMIT); a table with a null id is not asked
-     * about, and a group of such tables not read.
+     * about, and a group of such tables not read. A statement that fails (one capture table unreadable, say) is read
+     * again table by table, so only that table is absent.
      */
-    public Map<Integer, Long> count(Connection c, List<Long> afterDataIds) throws SQLException {
+    public Map<Integer, Long> count(Connection c, List<Long> afterDataIds) {
         Map<Integer, Long> out = new HashMap<>();
         for (int g = 0; g < statements.size(); g++) {
             int from = g * PER_STATEMENT;
-            List<Long> group = afterDataIds.subList(from, Math.min(afterDataIds.size(), from + PER_STATEMENT));
-            if (group.stream().allMatch(id -> id == null)) {
+            List<Integer> group = IntStream.range(from, Math.min(afterDataIds.size(), from + PER_STATEMENT)).boxed().toList();
+            if (group.stream().allMatch(i -> afterDataIds.get(i) == null)) {
                 continue;
             }
-            try (PreparedStatement ps = c.prepareStatement(statements.get(g))) {
-                int p = 1;
-                for (int i = 0; i < group.size(); i++) {
-                    for (int t = 0; t < captureTables.get(from + i).size(); t++) {
-                        ps.setLong(p++, group.get(i) == null ? Long.MAX_VALUE : group.get(i));
-                    }
-                }
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        int table = rs.getInt(1);
-                        if (afterDataIds.get(table) != null) {
-                            out.merge(table, rs.getLong(2), (a, b) -> Math.min(LIMIT, a + b));
+            try {
+                read(c, statements.get(g), group, afterDataIds, out);
+            } catch (SQLException e) {
+                for (int table : group) {
+                    if (afterDataIds.get(table) != null) {
+                        try {
+                            read(c, sql(table), List.of(table), afterDataIds, out);
+                        } catch (SQLException alone) { // this table's count is unknown now
                         }
                     }
                 }
             }
         }
         return out;
+    }
+
+    /** Runs a statement over {@code tables} (their parts in order), binding each table's id, or an id nothing is above. */
+    private void read(Connection c, String sql, List<Integer> tables, List<Long> afterDataIds, Map<Integer, Long> out) throws SQLException {
+        Map<Integer, Long> counts = new HashMap<>();
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            int p = 1;
+            for (int table : tables) {
+                Long after = afterDataIds.get(table);
+                for (int t = 0; t < captureTables.get(table).size(); t++) {
+                    ps.setLong(p++, after == null ? Long.MAX_VALUE : after);
+                }
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    int table = rs.getInt(1);
+                    if (afterDataIds.get(table) != null) {
+                        counts.merge(table, rs.getLong(2), (a, b) -> Math.min(LIMIT, a + b));
+                    }
+                }
+            }
+        }
+        out.putAll(counts);
+    }
+
+    /** One table's statement: its capture tables' parts. */
+    private String sql(int table) {
+        return captureTables.get(table).stream().map(t -> part(table, t)).collect(Collectors.joining(" UNION ALL "));
     }
 
     /**

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The per-table figures of the metrics and the API (rows held back by open transactions, rows not applied) are read
  * for all of the task's tables at once: a scrape of every table's gauges costs one read of the source, not one per
- * table, and each table still gets its own figure.
+ * table, and each table still gets its own figure, also when another table's CDC table cannot be read.
  */
 @IntegrationTest
 class TableFiguresTest {
@@ -116,6 +116,16 @@ class TableFiguresTest {
                 assertEquals(List.of(3L), List.copyOf(byTransaction.values()), "one open transaction holds f3's rows");
                 assertEquals(5.0, notApplied[index(task, "f7")], "the paused table's rows");
                 assertEquals(5.0, java.util.Arrays.stream(notApplied).sum(), "rows held back are below the tables' positions");
+
+                // one CDC table unreadable: its figures are unknown, the others' stay right
+                exec(p.sourceUrl, "ALTER TABLE hanacdc.\"public$f9\" RENAME TO \"moved away\"");
+                HeldBack heldBackNow = new HeldBack(task.source(), task.workers(), task.heldBackQuery());
+                PendingRows pendingNow = new PendingRows(task.source(), task.workers(), task::pendingRowsQuery);
+                assertEquals(3.0, heldBackNow.rows(worker(task, "f3")));
+                assertTrue(Double.isNaN(heldBackNow.rows(worker(task, "f9"))), "unknown, not zero");
+                assertEquals(5.0, pendingNow.of(paused));
+                assertTrue(Double.isNaN(pendingNow.of(worker(task, "f9"))));
+                exec(p.sourceUrl, "ALTER TABLE hanacdc.\"moved away\" RENAME TO \"public$f9\"");
             }
             p.command(paused, TableCommands.resume());
             p.awaitConverged(30_000);

@@ -133,9 +133,17 @@ class ChaosTest {
                 writers.stopAndJoin();
                 faults.stopAndJoin();
                 try {
-                    if (!running.isAlive()) {
-                        exitedByItself++;
-                        running = launch(env, "run", cycle);
+                    // a process started during the last fault may still be on its way out: supervise until one works
+                    String calm = utcNow(control);
+                    long until = System.currentTimeMillis() + 120_000;
+                    int logs = cycle;
+                    while (!running.isAlive() || count(control, "SELECT COUNT(*) FROM " + positions + " WHERE updated_at > '" + calm + "'") == 0) {
+                        assertTrue(System.currentTimeMillis() < until, "no process stored a position in the 120 s after the faults stopped");
+                        if (!running.isAlive()) {
+                            exitedByItself++;
+                            running = launch(env, "run", ++logs);
+                        }
+                        Thread.sleep(200);
                     }
                     Map<String, String> direct = new LinkedHashMap<>(env);
                     direct.put("HANACDC_TARGET_URL", p.targetUrl);
