@@ -47,6 +47,8 @@ public final class RuntimeGrants {
         out.add("GRANT SELECT, INSERT, UPDATE ON " + cdc(HEARTBEAT) + to);
         out.add("GRANT SELECT, INSERT, UPDATE, DELETE ON " + cdc(REPLICAS) + to); // replicas sharing the task: who lives
         out.add("GRANT SELECT, INSERT, UPDATE ON " + cdc(TABLE_OWNERS) + to); // and who owns which table
+        tables.stream().map(TableId::schema).filter(s -> !s.equals(names.cdcSchema())).distinct()
+                .forEach(s -> out.addAll(sql.schemaAccess(s, sql.grantee(user)))); // without it no table of the schema can be read
         List<TableId> all = new ArrayList<>(tables);
         all.add(new TableId(names.cdcSchema(), HEARTBEAT));
         for (TableId t : all) {

@@ -33,6 +33,9 @@ public interface CaptureSql {
     /** The grants, beyond those on tables and the sequence, that a user running the task needs (schema access, catalog reads). */
     List<String> runtimeAccess(String grantee);
 
+    /** The grants that let a user reach tables of this source schema at all (PostgreSQL's USAGE; none on HANA, where a table's own grant suffices). */
+    List<String> schemaAccess(String schema, String grantee);
+
     /** The heartbeat table (created by {@link #installShared}) as a table to capture. */
     SourceTable heartbeatTable();
 

@@ -72,4 +72,33 @@ class DbaPathTest {
                     Pipeline.rows(p.targetUrl, "SELECT id, name, qty FROM dba_t ORDER BY id"));
         }
     }
+
+    /**
+     * The normal case: the task's tables live in schemas other than public, some with names that need quoting.
+     * The runtime user gets USAGE on each source schema, or it could read none of their tables.
+     */
+    @Test
+    void aLeastPrivilegeUserReadsTablesInSeveralNonPublicSchemas() throws Exception {
+        try (Pipeline p = new Pipeline("dbaschemas")) {
+            String user = "hc_run_" + Long.toString(System.nanoTime() % 1_000_000, 36);
+            String[] tables = {"\"Sales Dept\".\"Order Lines\"", "hr.\"Emp\""};
+            exec(p.sourceUrl, "CREATE ROLE " + user + " LOGIN", "CREATE SCHEMA \"Sales Dept\"", "CREATE SCHEMA hr",
+                    "CREATE TABLE " + tables[0] + " (\"Id\" int PRIMARY KEY, \"Item Name\" varchar(20))",
+                    "CREATE TABLE " + tables[1] + " (id int PRIMARY KEY, name text)",
+                    "INSERT INTO " + tables[0] + " VALUES (1, 'a')", "INSERT INTO " + tables[1] + " VALUES (1, 'x')");
+            p.set("hanacdc.tables", "\"Sales Dept\".\"Order Lines\",hr.Emp");
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            new Commands(p.config(), new PrintStream(out, true, StandardCharsets.UTF_8)).install(true, Optional.of(user));
+            String script = out.toString(StandardCharsets.UTF_8);
+            assertTrue(script.contains("GRANT USAGE ON SCHEMA \"Sales Dept\" TO \"" + user + "\"")
+                    && script.contains("GRANT USAGE ON SCHEMA \"hr\" TO \"" + user + "\""), script);
+            exec(p.sourceUrl, script.split(";\n\n"));
+
+            p.set("hanacdc.source.url", p.sourceUrl.replace("user=postgres", "user=" + user)).start();
+            p.awaitConverged(30_000);
+            exec(p.sourceUrl, "INSERT INTO " + tables[0] + " VALUES (2, 'b')", "UPDATE " + tables[1] + " SET name = 'y' WHERE id = 1");
+            p.awaitConverged(30_000);
+            assertEquals(List.of("1 | a", "2 | b"), Pipeline.rows(p.targetUrl, "SELECT `Id`, `Item Name` FROM `Order Lines` ORDER BY 1"));
+        }
+    }
 }

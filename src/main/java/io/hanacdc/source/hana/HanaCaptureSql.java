@@ -151,6 +151,12 @@ final class HanaCaptureSql implements CaptureSql {
         return List.of("GRANT CATALOG READ TO " + grantee);
     }
 
+    /** HANA has no schema-level right a SELECT on a table needs besides the table's own grant. */
+    @Override
+    public List<String> schemaAccess(String schema, String grantee) {
+        return List.of();
+    }
+
     @Override
     public SourceTable heartbeatTable() {
         return new SourceTable(new TableId(names.cdcSchema(), HEARTBEAT), List.of(

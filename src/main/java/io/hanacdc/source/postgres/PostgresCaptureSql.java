@@ -121,6 +121,11 @@ final class PostgresCaptureSql implements CaptureSql {
     }
 
     @Override
+    public List<String> schemaAccess(String schema, String grantee) {
+        return List.of("GRANT USAGE ON SCHEMA " + q(schema) + " TO " + grantee);
+    }
+
+    @Override
     public SourceTable heartbeatTable() {
         return new SourceTable(new TableId(names.cdcSchema(), HEARTBEAT), List.of(
                 new SourceColumn("task", "character varying(128)", ColumnType.sized(ColumnType.Kind.VARCHAR, 128), false),
