@@ -24,7 +24,7 @@ public final class Settings {
             "hanacdc.target.url", "hanacdc.target.user", "hanacdc.target.password", "hanacdc.target.password-file",
             TargetNames.TEMPLATE_KEY, TargetNames.MAP_KEY,
             "hanacdc.tables",
-            "hanacdc.cdc-schema", "hanacdc.target.control-database",
+            "hanacdc.cdc-schema", "hanacdc.target.control-database", "hanacdc.target.wide-numbers", "hanacdc.target.sub-microseconds",
             "hanacdc.kafka.topic-prefix", "hanacdc.kafka.partitions", "hanacdc.kafka.replication-factor", "hanacdc.kafka.tombstones",
             "hanacdc.kafka.schemas", "hanacdc.kafka.state-memory-mb",
             "hanacdc.poll-interval-ms", "hanacdc.batch-size", "hanacdc.stream.parallel-tables", "hanacdc.snapshot.chunk-size",

@@ -1,6 +1,5 @@
 package io.hanacdc.source;
 
-import io.hanacdc.CdcException;
 import io.hanacdc.schema.ColumnType;
 import java.math.BigDecimal;
 import java.sql.ResultSet;
@@ -13,6 +12,9 @@ import java.time.ZoneOffset;
 
 /** Reads a column as the Java value the target binds; the same mapping serves snapshot and stream. */
 public final class JdbcValues {
+    /** A time of day that is the end of the day (PostgreSQL's time '24:00:00'). */
+    public static final String END_OF_DAY = "24:00:00";
+
     private JdbcValues() {}
 
     public static Object read(ResultSet rs, int i, ColumnType type) throws SQLException {
@@ -27,24 +29,40 @@ public final class JdbcValues {
             case VARCHAR, TEXT, UUID, JSON, SOURCE_TEXT, ARRAY -> rs.getString(i);
             case BINARY, VARBINARY, BLOB -> rs.getBytes(i);
             case DATE -> rs.getObject(i, LocalDate.class);
-            case TIME -> rs.getObject(i, LocalTime.class);
+            case TIME -> time(rs.getObject(i, LocalTime.class));
             case TIMESTAMP -> rs.getObject(i, LocalDateTime.class);
             case TIMESTAMP_TZ -> {
                 OffsetDateTime t = rs.getObject(i, OffsetDateTime.class);
-                yield t == null ? null : t.withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime();
+                // PostgreSQL's ±infinity, which its driver reads as these, stay the largest and smallest date-times
+                yield t == null ? null : t.equals(OffsetDateTime.MAX) ? LocalDateTime.MAX : t.equals(OffsetDateTime.MIN) ? LocalDateTime.MIN
+                        : t.withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime();
             }
         };
         return rs.wasNull() ? null : v;
     }
 
-    /** PostgreSQL's numeric also holds NaN and ±Infinity, which no BigDecimal (and no MySQL DECIMAL) can. */
-    private static BigDecimal decimal(ResultSet rs, int i) throws SQLException {
+    /**
+     * PostgreSQL's numeric also holds NaN and ±Infinity, which no BigDecimal can: they are read as the double of that
+     * name, for each target to carry or refuse.
+     */
+    private static Number decimal(ResultSet rs, int i) throws SQLException {
         try {
             return rs.getBigDecimal(i);
         } catch (SQLException e) {
-            throw new CdcException("column " + rs.getMetaData().getColumnLabel(i) + ": value " + rs.getString(i)
-                    + " cannot be stored in a MySQL/MariaDB DECIMAL (no NaN/Infinity); the table stops here so nothing is lost: correct the value at the source, then re-load the table", e);
+            String text = rs.getString(i);
+            if (text != null && (text.equals("NaN") || text.equals("Infinity") || text.equals("-Infinity"))) {
+                return Double.valueOf(text);
+            }
+            throw e;
         }
+    }
+
+    /**
+     * PostgreSQL's time 24:00:00, which its driver reads as the last nanosecond of the day (no LocalTime is 24:00), is
+     * carried as that text: a target's TIME takes it as it is.
+     */
+    private static Object time(LocalTime t) {
+        return LocalTime.MAX.equals(t) ? END_OF_DAY : t;
     }
 
     /**

@@ -74,6 +74,28 @@ class PreflightCheckTest {
         }
     }
 
+    /**
+     * The user's own columns' extremes: a numeric(78,0) whose largest values MySQL's DECIMAL cannot hold fails check, naming
+     * the column and the setting, before a batch in production would; with that setting the same columns pass. Not a gate.
+     */
+    @Test
+    void aColumnWhoseDeclaredExtremesTheTargetCannotHoldFailsCheckNamingTheSetting() throws Exception {
+        try (Pipeline p = new Pipeline("check_extremes")) {
+            exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY, wei numeric(78,0), amount numeric(12,3), code varchar(7),"
+                    + " at timestamp(3), tm time(0), free numeric)");
+            String out = AppProcess.run("check-extremes", env(p, p.sourceUrl), 4, "check");
+            String line = out.lines().filter(l -> l.contains("target column extremes")).findFirst().orElseThrow(() -> new AssertionError(out));
+            assertTrue(line.startsWith("FAIL") && line.contains("public.t.wei numeric(78,0): value " + "9".repeat(78) + " does not fit decimal(65,0)")
+                    && line.contains("hanacdc.target.wide-numbers=text") && line.contains("public.t.free numeric"), line);
+            assertFalse(line.contains("amount") || line.contains("code") || line.contains(".at ") || line.contains(".tm "), "the others fit: " + line);
+            Map<String, String> text = new HashMap<>(env(p, p.sourceUrl));
+            text.put("HANACDC_TARGET_WIDE_NUMBERS", "text");
+            String passed = AppProcess.run("check-extremes-text", text, 0, "check");
+            assertTrue(passed.lines().anyMatch(l -> l.startsWith("PASS") && l.contains("target column extremes") && l.contains("5 declared column type")),
+                    passed);
+        }
+    }
+
     private static Map<String, String> env(Pipeline p, String sourceUrl) throws Exception {
         return AppProcess.env(p, sourceUrl, "public.t");
     }

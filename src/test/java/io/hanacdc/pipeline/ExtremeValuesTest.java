@@ -75,7 +75,7 @@ class ExtremeValuesTest {
             for (int i = 0; i < cases.length; i++) {
                 String error = status(p, "public.f" + i).lastError();
                 assertNotNull(error, cases[i][0]);
-                assertTrue(error.contains("column " + cases[i][0] + ":") && error.contains("MySQL/MariaDB"), error);
+                assertTrue(error.contains("table public.f" + i + " column " + cases[i][0] + ": value ") && error.contains("MySQL/MariaDB"), error);
                 assertEquals(0, Pipeline.count(p.targetUrl, "SELECT COUNT(*) FROM f" + i + " WHERE id = 2"), "nothing of the failed batch is written");
             }
             assertEquals(cases.length, Pipeline.count(p.targetUrl, "SELECT COUNT(*) FROM ok"), "other tables go on");

@@ -31,6 +31,16 @@ public final class FixtureMatrix {
         return selected(SourceFixture.all());
     }
 
+    /**
+     * PostgreSQL (statement triggers) and SAP HANA into every MySQL/MariaDB target this run has: the default one and the
+     * embedded MariaDB when it is another release (the run against this machine's servers); every pair with -Pall-fixtures.
+     */
+    public static Stream<Arguments> intoEveryMariaDb() {
+        return Boolean.getBoolean(ALL_FIXTURES) ? all()
+                : Stream.of(SourceFixture.POSTGRES, SourceFixture.HANA)
+                        .flatMap(s -> Stream.of(TargetFixture.DEFAULT, TargetFixture.EMBEDDED_MARIADB).map(t -> Arguments.of(s, t)));
+    }
+
     private static Stream<Arguments> selected(List<SourceFixture> sources) {
         return Boolean.getBoolean(ALL_FIXTURES) ? all() : sources.stream().map(s -> Arguments.of(s, TargetFixture.DEFAULT));
     }

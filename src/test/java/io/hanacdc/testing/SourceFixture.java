@@ -68,6 +68,11 @@ public final class SourceFixture {
         return sql;
     }
 
+    /** The type conformance suite's cases for this source's types. */
+    public List<BoundaryCase> boundaryCases() {
+        return kind == Kind.HANA ? BoundaryCases.hana() : BoundaryCases.postgres();
+    }
+
     /** The capture settings this fixture holds the task to. */
     Pipeline capture(Pipeline p) {
         settings.forEach(p::set);

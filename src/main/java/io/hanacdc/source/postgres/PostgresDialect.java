@@ -8,6 +8,7 @@ import io.hanacdc.source.AbstractSourceDialect;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureOptions;
 import io.hanacdc.source.CaptureSql;
+import io.hanacdc.source.JdbcValues;
 import io.hanacdc.source.OpenTransactions;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialectProvider;
@@ -242,6 +243,9 @@ public final class PostgresDialect extends AbstractSourceDialect {
     /** A uuid is read as text; bound as text it would compare as varchar, which PostgreSQL has no operator for. */
     @Override
     public Object bindValue(Object value, ColumnType type) {
+        if (type.kind() == ColumnType.Kind.TIME && JdbcValues.END_OF_DAY.equals(value)) {
+            return java.time.LocalTime.MAX; // the driver writes it as 24:00:00
+        }
         return type.kind() == ColumnType.Kind.UUID && value instanceof String s ? java.util.UUID.fromString(s) : value;
     }
 

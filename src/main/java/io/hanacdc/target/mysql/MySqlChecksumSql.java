@@ -24,7 +24,8 @@ final class MySqlChecksumSql implements ChecksumSql {
         return Optional.ofNullable(switch (type.kind()) {
             case BOOLEAN -> "CASE WHEN " + c + " <> 0 THEN '1' WHEN " + c + " = 0 THEN '0' END";
             case UNSIGNED_TINYINT, SMALLINT, INTEGER, BIGINT -> "CAST(" + c + " AS CHAR)";
-            case DECIMAL, FLOATING_DECIMAL -> MySqlTypes.decimalScale(type) == 0 ? "CAST(" + c + " AS CHAR)" : withoutTrailingZeros("CAST(" + c + " AS CHAR)");
+            case DECIMAL, FLOATING_DECIMAL -> type.kind() == ColumnType.Kind.DECIMAL && type.scale() == 0 ? "CAST(" + c + " AS CHAR)"
+                    : withoutTrailingZeros("CAST(" + c + " AS CHAR)");
             case REAL, DOUBLE -> plainDigits("CAST(CAST(" + c + " AS DOUBLE) AS CHAR)"); // a FLOAT as the double it is
             case CHAR -> lengthPrefixed("TRIM(TRAILING ' ' FROM " + c + ")");
             case VARCHAR, TEXT, JSON, SOURCE_TEXT, ARRAY -> lengthPrefixed(c);

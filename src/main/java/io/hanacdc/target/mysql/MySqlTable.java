@@ -23,15 +23,15 @@ public final class MySqlTable implements TargetTable {
     private final String database;
     private final String name;
     private final SourceTable source;
-    private final MySqlFlavor flavor;
+    private final MySqlTypes types;
     private RowWriter writer;
 
     /** Named by TargetNaming, the one place target names are made. */
-    MySqlTable(String database, String name, SourceTable source, MySqlFlavor flavor) {
+    MySqlTable(String database, String name, SourceTable source, MySqlTypes types) {
         this.database = database;
         this.name = name;
         this.source = source;
-        this.flavor = flavor;
+        this.types = types;
     }
 
     @Override
@@ -42,10 +42,11 @@ public final class MySqlTable implements TargetTable {
     /** Built at first use: most tables named at start (naming checks, verify) never write a row. */
     @Override
     public void apply(TargetSession s, ChangeSet changes) throws SQLException {
+        Connection c = MySqlSession.of(s);
         if (writer == null) {
-            writer = new RowWriter(this, flavor);
+            writer = new RowWriter(this, ColumnLimits.read(c, this));
         }
-        writer.apply(MySqlSession.of(s), changes);
+        writer.apply(c, changes);
     }
 
     @Override
@@ -66,7 +67,11 @@ public final class MySqlTable implements TargetTable {
     }
 
     MySqlFlavor flavor() {
-        return flavor;
+        return types.flavor();
+    }
+
+    MySqlTypes types() {
+        return types;
     }
 
     @Override
@@ -97,15 +102,15 @@ public final class MySqlTable implements TargetTable {
 
     /** CREATE TABLE text for the source table, with the documented type mapping. */
     public String createSql() {
-        List<String> types = MySqlTypes.columnTypes(source.columns(), new HashSet<>(source.primaryKey()), flavor);
+        List<String> columnTypes = types.columnTypes(source.columns(), new HashSet<>(source.primaryKey()));
         List<String> defs = new ArrayList<>();
-        for (int i = 0; i < types.size(); i++) {
+        for (int i = 0; i < columnTypes.size(); i++) {
             var c = source.columns().get(i);
-            defs.add(Identifiers.backtick(c.name()) + " " + types.get(i) + (c.nullable() ? " NULL" : " NOT NULL"));
+            defs.add(Identifiers.backtick(c.name()) + " " + columnTypes.get(i) + (c.nullable() ? " NULL" : " NOT NULL"));
         }
         defs.add("PRIMARY KEY (" + source.primaryKey().stream().map(Identifiers::backtick).collect(Collectors.joining(", ")) + ")");
         return "CREATE TABLE " + qualifiedName() + " (\n  " + String.join(",\n  ", defs)
-                + "\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=" + flavor.collation;
+                + "\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=" + types.flavor().collation;
     }
 
     /**

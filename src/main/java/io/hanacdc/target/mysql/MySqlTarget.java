@@ -32,9 +32,12 @@ import java.util.Optional;
  */
 public final class MySqlTarget implements Target {
     /** Strict mode turns silent truncation into errors; UTC keeps DATETIME values as the source had them. */
-    private static final String SESSION = "SET SESSION sql_mode = 'STRICT_ALL_TABLES,NO_ENGINE_SUBSTITUTION,NO_AUTO_VALUE_ON_ZERO', time_zone = '+00:00'";
+    /** Notes on too: a DECIMAL rounding surplus decimal places says so only as a note, which TargetWarnings fails the batch on. */
+    private static final String SESSION = "SET SESSION sql_mode = 'STRICT_ALL_TABLES,NO_ENGINE_SUBSTITUTION,NO_AUTO_VALUE_ON_ZERO', time_zone = '+00:00',"
+            + " sql_notes = 1";
     private final HikariDataSource pool;
     private final MySqlFlavor flavor;
+    private final MySqlTypes types;
     private final String database;
     private final PositionStore positions;
     private final TargetNaming naming;
@@ -43,12 +46,13 @@ public final class MySqlTarget implements Target {
      * @param controlDatabase where positions are kept; empty: the URL's database
      * @param names           hanacdc.target.table-name and database-map
      */
-    public MySqlTarget(Endpoint endpoint, int poolSize, String controlDatabase, String task, TargetNames names) {
+    public MySqlTarget(Endpoint endpoint, int poolSize, String controlDatabase, String task, TargetNames names, ValueRules rules) {
         String url = endpoint.url();
         if (!MySqlTargets.accepts(url)) {
             throw new CdcException("hanacdc.target.url " + Secrets.maskUrl(url) + " is not a MySQL/MariaDB URL: use jdbc:mysql://host:3306/database");
         }
         this.flavor = DataSources.probe("target", endpoint, MySqlFlavor::detect);
+        this.types = new MySqlTypes(flavor, rules);
         this.pool = DataSources.pool("target", new Endpoint(flavor.jdbcUrl(url), endpoint.user(), endpoint.password()),
                 poolSize, Optional.of(SESSION), Map.of());
         try (Connection c = pool.getConnection()) {
@@ -62,7 +66,7 @@ public final class MySqlTarget implements Target {
             throw new CdcException("hanacdc.target.url " + Secrets.maskUrl(url) + " names no database: add one, e.g. jdbc:mysql://host:3306/replica");
         }
         this.positions = new PositionStore(controlDatabase.isEmpty() ? database : controlDatabase, task);
-        this.naming = new TargetNaming(names, database, flavor);
+        this.naming = new TargetNaming(names, database, types);
     }
 
     @Override
@@ -80,7 +84,7 @@ public final class MySqlTarget implements Target {
     }
 
     static MySqlTarget open(CdcConfig cfg, int poolSize) {
-        return new MySqlTarget(cfg.target(), poolSize, cfg.controlDatabase(), cfg.task(), cfg.targetNames());
+        return new MySqlTarget(cfg.target(), poolSize, cfg.controlDatabase(), cfg.task(), cfg.targetNames(), ValueRules.load(cfg));
     }
 
     /** A plain connection: this package's probes, and the tests of this target. */
@@ -95,11 +99,15 @@ public final class MySqlTarget implements Target {
 
     @Override
     public int decimalScale(ColumnType type) {
-        return MySqlTypes.decimalScale(type);
+        return types.decimalScale(type);
     }
 
     MySqlFlavor flavor() {
         return flavor;
+    }
+
+    MySqlTypes types() {
+        return types;
     }
 
     String database() {
@@ -174,7 +182,7 @@ public final class MySqlTarget implements Target {
     public void alter(TargetSession s, TargetTable from, TargetTable to, SchemaDiff diff, boolean keepDropped) throws SQLException {
         Connection c = MySqlSession.of(s);
         MySqlTable next = (MySqlTable) to;
-        List<String> alter = TargetAlter.statements((MySqlTable) from, next, diff, next.existingColumns(c), keepDropped, flavor);
+        List<String> alter = TargetAlter.statements((MySqlTable) from, next, diff, next.existingColumns(c), keepDropped, types);
         try (Statement st = c.createStatement()) {
             for (String sql : alter) {
                 st.execute(sql);
@@ -189,7 +197,7 @@ public final class MySqlTarget implements Target {
 
     @Override
     public List<Probe> probes() {
-        return List.of(new SettingsProbe(this), new PrivilegesProbe(this), new RoundTripProbe(this));
+        return List.of(new SettingsProbe(this), new PrivilegesProbe(this), new RoundTripProbe(this), new ColumnExtremesProbe(this));
     }
 
     @Override

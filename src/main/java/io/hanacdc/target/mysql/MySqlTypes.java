@@ -9,21 +9,42 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Column types of a created target table (README "Type mapping"). VARCHAR/VARBINARY columns share
- * MySQL's 65,535-byte row limit (utf8mb4: 4 bytes a character), so when a wide table would exceed
- * it the widest variable columns become TEXT/BLOB types, which count only a few bytes.
+ * Column types of a created target table (README "Type mapping"), for one server flavor under the task's
+ * {@link ValueRules}. VARCHAR/VARBINARY columns share MySQL's 65,535-byte row limit (utf8mb4: 4 bytes a
+ * character), so when a wide table would exceed it the widest variable columns become TEXT/BLOB types,
+ * which count only a few bytes.
  */
 public final class MySqlTypes {
     private static final int ROW_LIMIT = 65_000; // leave room for row overhead
     private static final int MAX_VARCHAR_CHARS = 16_383;
+    /** MySQL's DECIMAL holds at most 65 digits, 30 of them after the point. */
+    static final int MAX_PRECISION = 65;
+    static final int MAX_SCALE = 30;
+    /** The decimal places verify compares an unbounded decimal kept as text at: far beyond any realistic value. */
+    private static final int TEXT_SCALE = 1000;
 
-    private MySqlTypes() {}
+    private final MySqlFlavor flavor;
+    private final ValueRules rules;
+
+    public MySqlTypes(MySqlFlavor flavor, ValueRules rules) {
+        this.flavor = flavor;
+        this.rules = rules;
+    }
+
+    MySqlFlavor flavor() {
+        return flavor;
+    }
+
+    ValueRules rules() {
+        return rules;
+    }
 
     /** Key columns of unbounded text/binary type become VARCHAR(255)/VARBINARY(255): MySQL cannot index a TEXT/BLOB whole. */
-    static List<String> columnTypes(List<SourceColumn> columns, Set<String> keyColumns, MySqlFlavor flavor) {
+    List<String> columnTypes(List<SourceColumn> columns, Set<String> keyColumns) {
         List<String> types = new ArrayList<>();
         for (SourceColumn c : columns) {
-            String type = of(c.type(), flavor);
+            // a key keeps DECIMAL even where wide numbers go to text: 1.5 and 1.50 are one key to the source, two texts
+            String type = keyColumns.contains(c.name()) && asText(c.type()) ? decimal(c.type()) : of(c.type());
             if (keyColumns.contains(c.name()) && (type.endsWith("TEXT") || type.endsWith("BLOB"))) {
                 type = type.endsWith("TEXT") ? "VARCHAR(255)" : "VARBINARY(255)";
             }
@@ -52,29 +73,30 @@ public final class MySqlTypes {
      * column as LOAD DATA writes it — text and binary unbounded and unpadded — so that only the
      * target's own columns convert, pad, or refuse a value.
      */
-    static String stageColumns(List<SourceColumn> columns, MySqlFlavor flavor) {
+    String stageColumns(List<SourceColumn> columns) {
         List<String> defs = new ArrayList<>();
         for (SourceColumn c : columns) {
             String type = switch (c.type().kind()) {
                 case CHAR, VARCHAR, TEXT, JSON, UUID, SOURCE_TEXT, ARRAY -> "LONGTEXT";
                 case BINARY, VARBINARY, BLOB -> "LONGBLOB";
-                default -> of(c.type(), flavor);
+                default -> asText(c.type()) ? "LONGTEXT" : of(c.type());
             };
             defs.add(Identifiers.backtick(c.name()) + " " + type + " NULL");
         }
         return String.join(", ", defs);
     }
 
-    static String of(ColumnType t, MySqlFlavor flavor) {
+    String of(ColumnType t) {
+        if (asText(t)) { // the decimal text, exactly: sign, digits, point (and a zero before it)
+            return t.kind() == ColumnType.Kind.FLOATING_DECIMAL ? "LONGTEXT" : varchar(t.precision() + 3);
+        }
         return switch (t.kind()) {
             case BOOLEAN -> "TINYINT(1)";
             case UNSIGNED_TINYINT -> "TINYINT UNSIGNED";
             case SMALLINT -> "SMALLINT";
             case INTEGER -> "INT";
             case BIGINT -> "BIGINT";
-            case DECIMAL -> t.precision() <= 65 && t.scale() <= 30
-                    ? "DECIMAL(" + t.precision() + "," + t.scale() + ")" : "DECIMAL(65," + decimalScale(t) + ")";
-            case FLOATING_DECIMAL -> "DECIMAL(65," + decimalScale(t) + ")";
+            case DECIMAL, FLOATING_DECIMAL -> decimal(t);
             case REAL -> "FLOAT";
             case DOUBLE -> "DOUBLE";
             case CHAR -> t.length() <= 255 ? "CHAR(" + t.length() + ")" : varchar(t.length());
@@ -92,9 +114,26 @@ public final class MySqlTypes {
         };
     }
 
-    /** Decimal places of the target DECIMAL for a DECIMAL or floating decimal column. */
-    public static int decimalScale(ColumnType t) {
-        return t.kind() == ColumnType.Kind.FLOATING_DECIMAL ? 30 : Math.min(t.scale(), 30);
+    private static String decimal(ColumnType t) {
+        return t.kind() == ColumnType.Kind.DECIMAL && fits(t) ? "DECIMAL(" + t.precision() + "," + t.scale() + ")"
+                : "DECIMAL(" + MAX_PRECISION + "," + (t.kind() == ColumnType.Kind.FLOATING_DECIMAL ? MAX_SCALE : Math.min(t.scale(), MAX_SCALE)) + ")";
+    }
+
+    /** Decimal places the target keeps for a DECIMAL or floating decimal column (a wide one kept as text: all of them). */
+    public int decimalScale(ColumnType t) {
+        if (asText(t)) {
+            return t.kind() == ColumnType.Kind.FLOATING_DECIMAL ? TEXT_SCALE : t.scale();
+        }
+        return t.kind() == ColumnType.Kind.FLOATING_DECIMAL ? MAX_SCALE : Math.min(t.scale(), MAX_SCALE);
+    }
+
+    /** Whether a number column goes to text: wider than DECIMAL(65,30), with hanacdc.target.wide-numbers=text. */
+    boolean asText(ColumnType t) {
+        return rules.wideNumbersAsText() && (t.kind() == ColumnType.Kind.FLOATING_DECIMAL || t.kind() == ColumnType.Kind.DECIMAL && !fits(t));
+    }
+
+    private static boolean fits(ColumnType t) {
+        return t.precision() <= MAX_PRECISION && t.scale() <= MAX_SCALE;
     }
 
     private static String varchar(int chars) {

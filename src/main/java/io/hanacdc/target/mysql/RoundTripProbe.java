@@ -45,7 +45,7 @@ final class RoundTripProbe implements Probe {
     @Override
     public ProbeResult run(CheckContext ctx) throws SQLException {
         SourceTable source = ExtremeRows.table(target.database(), ctx.scratchSuffix());
-        MySqlTable table = new MySqlTable(target.database(), source.id().name(), source, target.flavor());
+        MySqlTable table = new MySqlTable(target.database(), source.id().name(), source, target.types());
         String checked = "extreme values of " + (source.columns().size() - 1) + " mapped types through the statement and LOAD DATA paths";
         List<String> wrong = new ArrayList<>();
         boolean loaded;
@@ -53,7 +53,7 @@ final class RoundTripProbe implements Probe {
             drop(c, table);
             try {
                 table.ensure(c);
-                RowWriter writer = new RowWriter(table, target.flavor());
+                RowWriter writer = new RowWriter(table, ColumnLimits.read(c, table));
                 wrong.addAll(roundTrip(c, writer, table, ExtremeRows.rows(STATEMENT_ROWS), "statement"));
                 long before = loads(c);
                 wrong.addAll(roundTrip(c, writer, table, ExtremeRows.rows(LOAD_ROWS), "LOAD DATA"));
@@ -70,7 +70,7 @@ final class RoundTripProbe implements Probe {
     }
 
     /** Writes the rows with the task's writer, committed, reads them back and names every value that differs. */
-    private static List<String> roundTrip(Connection c, RowWriter writer, MySqlTable table, List<Object[]> rows, String path) throws SQLException {
+    static List<String> roundTrip(Connection c, RowWriter writer, MySqlTable table, List<Object[]> rows, String path) throws SQLException {
         try (Statement s = c.createStatement()) {
             s.execute("DELETE FROM " + table.qualifiedName());
         }
@@ -121,7 +121,7 @@ final class RoundTripProbe implements Probe {
         }
     }
 
-    private static void drop(Connection c, MySqlTable table) throws SQLException {
+    static void drop(Connection c, MySqlTable table) throws SQLException {
         try (Statement s = c.createStatement()) {
             s.execute("DROP TABLE IF EXISTS " + table.qualifiedName());
         }

@@ -32,18 +32,22 @@ public final class RowWriter {
     private final List<String> columns;
     private final List<String> keys;
     private final ValueBinder binder;
+    private final ColumnLimits limits;
     private final ReusedStatement fullUpsert;
     private final ReusedStatement fullDelete;
     private final LoadDataUpsert load;
     private final TargetEmptier emptier;
 
-    public RowWriter(MySqlTable table, MySqlFlavor flavor) {
+    /** @param limits what the target table's columns hold exactly, as the server defines them now */
+    RowWriter(MySqlTable table, ColumnLimits limits) {
+        MySqlFlavor flavor = table.flavor();
         List<String> cols = table.source().columnNames().stream().map(Identifiers::backtick).toList();
         List<String> keyCols = table.source().primaryKey().stream().map(Identifiers::backtick).toList();
         this.table = table.source().id().toString();
         this.columns = table.source().columnNames();
         this.keys = table.source().primaryKey();
-        this.binder = new ValueBinder(this.table, flavor);
+        this.binder = new ValueBinder(flavor);
+        this.limits = limits;
         this.insertHead = "INSERT INTO " + table.qualifiedName() + " (" + String.join(", ", cols) + ") VALUES ";
         this.upsertTail = flavor.onDuplicateKeyUpdate(cols);
         this.rowPlaceholders = "(" + String.join(", ", Collections.nCopies(columns.size(), "?")) + ")";
@@ -52,7 +56,7 @@ public final class RowWriter {
         this.keyPlaceholders = "(" + String.join(", ", Collections.nCopies(keys.size(), "?")) + ")";
         this.fullUpsert = new ReusedStatement(() -> upsertSql(perStatement(columns)));
         this.fullDelete = new ReusedStatement(() -> deleteSql(perStatement(keys)));
-        this.load = new LoadDataUpsert(table, flavor, binder);
+        this.load = new LoadDataUpsert(table);
         this.emptier = new TargetEmptier(table, binder, MAX_ROWS);
     }
 
@@ -65,13 +69,14 @@ public final class RowWriter {
     }
 
     public void upsert(Connection c, List<Object[]> rows) throws SQLException {
-        if (!load.write(c, rows)) {
-            write(c, rows, columns, fullUpsert, this::upsertSql);
+        List<Object[]> fitted = limits.rows(rows);
+        if (!load.write(c, fitted)) {
+            write(c, fitted, columns, fullUpsert, this::upsertSql);
         }
     }
 
     public void delete(Connection c, List<Object[]> keyValues) throws SQLException {
-        write(c, keyValues, keys, fullDelete, this::deleteSql);
+        write(c, limits.keys(keyValues), keys, fullDelete, this::deleteSql);
     }
 
     private String upsertSql(int rows) {
@@ -134,10 +139,15 @@ public final class RowWriter {
         for (int r = start; r < start + n; r++) {
             Object[] row = rows.get(r);
             for (int i = 0; i < row.length; i++) {
-                binder.bind(ps, p++, row[i], names.get(i));
+                binder.bind(ps, p++, row[i]);
             }
         }
-        ps.executeUpdate();
+        try {
+            ps.executeUpdate();
+        } catch (SQLException e) {
+            throw TargetWarnings.explained(e, table, rows, start, names);
+        }
+        TargetWarnings.check(ps, table, rows, start, names);
     }
 
     private static String repeat(String group, int n) {

@@ -29,25 +29,25 @@ public final class TargetAlter {
      * @return the statement, or empty when the target already has the new shape
      */
     public static List<String> statements(MySqlTable from, MySqlTable to, SchemaDiff diff, Set<String> existing, boolean keepDropped,
-                                          MySqlFlavor flavor) {
+                                          MySqlTypes types) {
         Set<String> have = new HashSet<>();
         existing.forEach(c -> have.add(c.toLowerCase(Locale.ROOT)));
         List<String> clauses = new ArrayList<>();
         for (SchemaDiff.Change ch : diff.changed()) {
             if (have.contains(lower(ch.before().name())) && ch.renamed() && !have.contains(lower(ch.after().name()))) {
-                clauses.add("CHANGE COLUMN " + Identifiers.backtick(ch.before().name()) + " " + definition(to, ch.after(), flavor));
+                clauses.add("CHANGE COLUMN " + Identifiers.backtick(ch.before().name()) + " " + definition(to, ch.after(), types));
             } else if (ch.retyped() && have.contains(lower(ch.after().name()))) {
-                clauses.add("MODIFY COLUMN " + definition(to, ch.after(), flavor));
+                clauses.add("MODIFY COLUMN " + definition(to, ch.after(), types));
             }
         }
         for (SourceColumn c : diff.added()) {
             if (!have.contains(lower(c.name()))) {
-                clauses.add("ADD COLUMN " + definition(to, c, flavor) + defaultClause(c));
+                clauses.add("ADD COLUMN " + definition(to, c, types) + defaultClause(c));
             }
         }
         for (SourceColumn c : diff.dropped()) {
             if (have.contains(lower(c.name()))) {
-                clauses.add(keepDropped ? "MODIFY COLUMN " + definition(from, c, flavor).replaceAll(" NOT NULL$", " NULL")
+                clauses.add(keepDropped ? "MODIFY COLUMN " + definition(from, c, types).replaceAll(" NOT NULL$", " NULL")
                         : "DROP COLUMN " + Identifiers.backtick(c.name()));
             }
         }
@@ -64,10 +64,10 @@ public final class TargetAlter {
         return !NO_LITERAL_DEFAULT.contains(t.kind()) && !(t.kind() == Kind.SOURCE_TEXT && t.length() == 0);
     }
 
-    private static String definition(MySqlTable table, SourceColumn c, MySqlFlavor flavor) {
+    private static String definition(MySqlTable table, SourceColumn c, MySqlTypes types) {
         List<SourceColumn> columns = table.source().columns();
         SourceColumn own = columns.stream().filter(x -> x.name().equals(c.name())).findFirst().orElse(c);
-        String type = MySqlTypes.columnTypes(List.of(own), new HashSet<>(table.source().primaryKey()), flavor).get(0);
+        String type = types.columnTypes(List.of(own), new HashSet<>(table.source().primaryKey())).get(0);
         return Identifiers.backtick(c.name()) + " " + type + (c.nullable() ? " NULL" : " NOT NULL");
     }
 

@@ -107,7 +107,7 @@ final class TargetEmptier {
             for (int w = 0; w < where.size(); w++) {
                 Object[] key = w == 0 && after != null ? after : bound;
                 for (int i : where.get(w).keyIndexes()) {
-                    binder.bind(ps, p++, key[i], keyColumns.get(i).name());
+                    binder.bind(ps, p++, key[i]);
                 }
             }
             return ps;

@@ -26,13 +26,13 @@ final class TargetNaming {
     private static final int MAX_NAME = 64;
     private final TargetNames names;
     private final String defaultDatabase;
-    private final MySqlFlavor flavor;
+    private final MySqlTypes types;
 
     /** @param defaultDatabase the database of hanacdc.target.url, for schemas the map does not name */
-    TargetNaming(TargetNames names, String defaultDatabase, MySqlFlavor flavor) {
+    TargetNaming(TargetNames names, String defaultDatabase, MySqlTypes types) {
         this.names = names;
         this.defaultDatabase = defaultDatabase;
-        this.flavor = flavor;
+        this.types = types;
     }
 
     /** The target table of a source table (in the shape of that source table). */
@@ -46,7 +46,7 @@ final class TargetNaming {
                             : "MySQL/MariaDB do not allow (blank, or ending in a space)")
                     + ": change " + TargetNames.TEMPLATE_KEY + " (now " + names.template() + ") or replicate this table with another task");
         }
-        return new MySqlTable(names.database(id).orElse(defaultDatabase), name, source, flavor);
+        return new MySqlTable(names.database(id).orElse(defaultDatabase), name, source, types);
     }
 
     /** database.table, for status and messages. */

@@ -36,7 +36,7 @@ class TargetSqlTest {
         for (int i = 0; i < 40; i++) {
             cols.add(new SourceColumn("c" + i, "varchar(1000)", ColumnType.sized(Kind.VARCHAR, 1000), true));
         }
-        List<String> types = MySqlTypes.columnTypes(cols, Set.of("id"), MySqlFlavor.MARIADB);
+        List<String> types = new MySqlTypes(MySqlFlavor.MARIADB, ValueRules.DEFAULT).columnTypes(cols, Set.of("id"));
         long varchars = types.stream().filter(t -> t.startsWith("VARCHAR")).count();
         assertTrue(varchars > 0 && varchars < 40 && types.contains("MEDIUMTEXT"), types.toString());
     }
@@ -48,8 +48,8 @@ class TargetSqlTest {
                 new SourceColumn("a", "integer[]", ColumnType.of(Kind.ARRAY), true),
                 new SourceColumn("ip", "inet", ColumnType.sized(Kind.SOURCE_TEXT, 43), true),
                 new SourceColumn("x", "xml", ColumnType.of(Kind.SOURCE_TEXT), true));
-        assertEquals(List.of("VARCHAR(255)", "JSON COLLATE utf8mb4_nopad_bin", "VARCHAR(43)", "LONGTEXT"), MySqlTypes.columnTypes(cols, Set.of("k"), MySqlFlavor.MARIADB));
-        assertEquals(List.of("VARCHAR(255)", "LONGTEXT", "VARCHAR(43)", "LONGTEXT"), MySqlTypes.columnTypes(cols, Set.of("k"), MySqlFlavor.MYSQL));
+        assertEquals(List.of("VARCHAR(255)", "JSON COLLATE utf8mb4_nopad_bin", "VARCHAR(43)", "LONGTEXT"), new MySqlTypes(MySqlFlavor.MARIADB, ValueRules.DEFAULT).columnTypes(cols, Set.of("k")));
+        assertEquals(List.of("VARCHAR(255)", "LONGTEXT", "VARCHAR(43)", "LONGTEXT"), new MySqlTypes(MySqlFlavor.MYSQL, ValueRules.DEFAULT).columnTypes(cols, Set.of("k")));
     }
 
     @Test
@@ -58,6 +58,6 @@ class TargetSqlTest {
                 new SourceColumn("k", "text", ColumnType.of(Kind.TEXT), false),
                 new SourceColumn("n", "numeric", ColumnType.of(Kind.FLOATING_DECIMAL), true)), List.of("k"));
         assertEquals("CREATE TABLE `db`.`Odd ``Name``` (\n  `k` VARCHAR(255) NOT NULL,\n  `n` DECIMAL(65,30) NULL,\n  PRIMARY KEY (`k`)\n)"
-                + " ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin", new MySqlTable("db", t.id().name(), t, MySqlFlavor.MARIADB).createSql());
+                + " ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin", new MySqlTable("db", t.id().name(), t, new MySqlTypes(MySqlFlavor.MARIADB, ValueRules.DEFAULT)).createSql());
     }
 }

@@ -118,8 +118,34 @@ class UpsertPathsTest {
             List<Object[]> rows = rows(0);
             rows.get(5)[9] = "y".repeat(61);
             SQLException e = assertThrows(SQLException.class, () -> w.upsert(c, rows));
-            assertTrue(e.getMessage().contains("Data too long for column 'v'"), e.getMessage());
+            assertTrue(e.getMessage().contains("table s.strict") && e.getMessage().contains("column v: value " + "y".repeat(61))
+                    && e.getMessage().contains("Data too long for column 'v'"), e.getMessage());
             assertEquals(0, count(c, "SELECT COUNT(*) FROM strict"));
+        }
+    }
+
+    /**
+     * What a change route may put in a row — a whole number too large for the column, text for a number, a decimal with
+     * more places than the column keeps — never reaches the table changed: LOAD DATA LOCAL would clip or zero it (it
+     * ignores strict mode) and a DECIMAL would round it, so each path refuses the batch naming table, column and value.
+     */
+    @Test
+    void aValueAChangeRouteMadeThatTheColumnCannotHoldIsRefusedOnBothPaths() throws Exception {
+        Object[][] wrong = {{1, 1L << 40, "1099511627776"}, {1, "abc", "abc"}, {2, 70_000, "70000"},
+            {4, new BigDecimal("1.234"), "1.234"}, {4, new BigDecimal("12345678901.5"), "12345678901.5"}};
+        try (MySqlTarget target = target(TestDatabases.freshMysql("upsert"), ""); Connection c = target.connection()) {
+            RowWriter w = writer(target, c, "routed", "");
+            for (Object[] bad : wrong) {
+                for (int n : new int[] {40, 3}) {
+                    List<Object[]> rows = rows(0).subList(0, n);
+                    rows.get(1)[(int) bad[0]] = bad[1];
+                    Exception e = assertThrows(Exception.class, () -> w.upsert(c, rows));
+                    String column = COLUMNS.get((int) bad[0]).name();
+                    assertTrue(e.getMessage().contains("table s.routed") && e.getMessage().contains("column " + column + ": value " + bad[2]),
+                            n + " rows, " + bad[1] + ": " + e.getMessage());
+                    assertEquals(0, count(c, "SELECT COUNT(*) FROM routed"), bad[1] + " in " + n + " rows: nothing written");
+                }
+            }
         }
     }
 
@@ -167,16 +193,16 @@ class UpsertPathsTest {
     }
 
     private static RowWriter writer(MySqlTarget target, Connection c, String name, String extra) throws SQLException {
-        MySqlTable t = new MySqlTable(target.database(), name, new SourceTable(new TableId("s", name), COLUMNS, List.of("id")), target.flavor());
+        MySqlTable t = new MySqlTable(target.database(), name, new SourceTable(new TableId("s", name), COLUMNS, List.of("id")), target.types());
         String create = t.createSql();
         int end = create.lastIndexOf(")");
         exec(c, create.substring(0, end) + extra + create.substring(end));
-        return new RowWriter(t, target.flavor());
+        return new RowWriter(t, ColumnLimits.read(c, t));
     }
 
     private static MySqlTarget target(String url, String settings) {
         return new MySqlTarget(new Endpoint(settings.isEmpty() ? url : url + (url.contains("?") ? "&" : "?") + settings, "", ""), 1, "", "test",
-                TargetNames.load(new CdcConfig.Reader(k -> Optional.empty())));
+                TargetNames.load(new CdcConfig.Reader(k -> Optional.empty())), ValueRules.DEFAULT);
     }
 
     private static long loads(Connection c) throws SQLException {
