@@ -4,6 +4,7 @@ import io.hanacdc.admin.AdminRoutes;
 import io.hanacdc.admin.HealthChecks;
 import io.hanacdc.admin.HttpBinding;
 import io.hanacdc.admin.Metrics;
+import io.hanacdc.admin.PeerAuth;
 import io.hanacdc.admin.StatusReporter;
 import io.hanacdc.changes.ChangeRoutes;
 import io.hanacdc.changes.ChangeTransforms;
@@ -56,14 +57,20 @@ public final class HanaCdcRoutes extends RouteBuilder {
         CdcConfig cfg = CdcConfig.load(settings);
         HttpBinding binding = HttpBinding.of(camel);
         binding.refuseExposureWithoutToken(cfg.admin());
+        binding.refuseTakenPort(camel);
         ClusterSettings cluster = ClusterSettings.load(settings);
+        PeerAuth peers = null;
+        if (cluster.enabled()) {
+            cluster.peerAddress(cfg.admin().host(), cfg.admin().port()); // an address the others would refuse stops the task here
+            peers = new PeerAuth(cluster.key(), cfg.task(), cluster.replicaTimeout());
+        }
         Metrics metrics = Metrics.in(camel);
         Runnable announced = () -> {
             LOG.info(binding.announcement(cfg.admin()));
             onStarted.run();
         };
         TaskService task = new TaskService(camel, cfg, metrics, HealthChecks.of(camel), new ChangeRoutes(),
-                cluster, announced);
+                cluster, peers, announced);
         Optional<CamelClusterService> clusterService = ClusterServices.create(cluster);
         if (clusterService.isPresent()) {
             camel.addService(clusterService.get());
@@ -74,6 +81,6 @@ public final class HanaCdcRoutes extends RouteBuilder {
         camel.getRegistry().bind("hanacdcTransforms", new ChangeTransforms());
         camel.addRoutes(new TableRoutes());
         camel.addRoutes(new MaintenanceRoutes(task::task, cfg));
-        camel.addRoutes(new AdminRoutes(task::api, task::view, metrics, cfg.admin(), binding));
+        camel.addRoutes(new AdminRoutes(task::api, task::view, metrics, cfg.admin(), binding, peers));
     }
 }

@@ -3,6 +3,7 @@ package io.hanacdc;
 import io.hanacdc.admin.HealthChecks;
 import io.hanacdc.admin.HeldBack;
 import io.hanacdc.admin.Metrics;
+import io.hanacdc.admin.PeerAuth;
 import io.hanacdc.admin.PendingRows;
 import io.hanacdc.admin.ReplicaView;
 import io.hanacdc.admin.TableApi;
@@ -33,6 +34,8 @@ final class TaskService extends ServiceSupport implements StartupListener {
     private final HealthChecks health;
     private final ChangeRoutes changeRoutes;
     private final ClusterSettings cluster;
+    /** How this replica signs and checks requests between replicas; null when the task runs alone. */
+    private final PeerAuth peers;
     private final Runnable onStarted;
     private volatile CdcTask task;
     private volatile TableApi api;
@@ -41,13 +44,14 @@ final class TaskService extends ServiceSupport implements StartupListener {
     private volatile ReplicaView view;
 
     TaskService(CamelContext camel, CdcConfig cfg, Metrics metrics, HealthChecks health, ChangeRoutes changeRoutes, ClusterSettings cluster,
-                Runnable onStarted) {
+                PeerAuth peers, Runnable onStarted) {
         this.camel = camel;
         this.cfg = cfg;
         this.metrics = metrics;
         this.health = health;
         this.changeRoutes = changeRoutes;
         this.cluster = cluster;
+        this.peers = peers;
         this.onStarted = onStarted;
     }
 
@@ -80,7 +84,7 @@ final class TaskService extends ServiceSupport implements StartupListener {
         if (cluster.enabled()) {
             membership = ClusterRoutes.start(camel, cfg.task(), cluster, cfg.admin().host(), cfg.admin().port(), task.source(), task.ownerStore(cfg.task()),
                     task.workers().stream().map(w -> w.table().id()).toList(), new OwnedTables(task.workers(), scheduler));
-            view = new ReplicaView(membership);
+            view = new ReplicaView(membership, peers);
         }
         onStarted.run();
     }

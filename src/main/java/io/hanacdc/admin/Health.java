@@ -12,14 +12,22 @@ import org.apache.camel.health.HealthCheckHelper;
  * The probes' answers, computed by Camel's health-check registry (see HealthChecks): /health/ready
  * runs its readiness checks, /health/live its liveness ones (Camel's context check). Each check's
  * result is "UP" or what is wrong; ready when all are up, "DEGRADED" (still ready) with "warnings"
- * while captured tables go unread.
+ * while captured tables go unread. A caller who may not see the checks gets the status alone.
  */
 final class Health {
     /** Camel's exposure level that returns every check's result, not only the failing ones. */
     private static final String EVERY_CHECK = "full";
 
-    /** @param status the HTTP status: 200 when up, 503 when not */
-    record Answer(int status, String json) {}
+    /**
+     * @param status the HTTP status: 200 when up, 503 when not
+     * @param state UP, DEGRADED or DOWN
+     */
+    record Answer(int status, String state, String json) {
+        /** The answer for a caller who may not see each check (they name every table): the state alone. */
+        String statusOnly() {
+            return TableApi.json(Map.of("status", state));
+        }
+    }
 
     private Health() {}
 
@@ -40,12 +48,13 @@ final class Health {
         }
         boolean up = HealthCheckHelper.isResultsUp(results, readiness);
         Map<String, Object> body = new LinkedHashMap<>();
-        body.put("status", !up ? "DOWN" : warnings.isEmpty() ? "UP" : "DEGRADED"); // degraded is still ready
+        String state = !up ? "DOWN" : warnings.isEmpty() ? "UP" : "DEGRADED"; // degraded is still ready
+        body.put("status", state);
         body.put("checks", checks);
         if (!warnings.isEmpty()) {
             body.put("warnings", warnings);
         }
-        return new Answer(up ? 200 : 503, TableApi.json(body));
+        return new Answer(up ? 200 : 503, state, TableApi.json(body));
     }
 
     /** "UP", else the check's message, its error's, or its bare state (a route still starting is DOWN without a message). */

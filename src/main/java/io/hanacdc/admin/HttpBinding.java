@@ -2,12 +2,16 @@ package io.hanacdc.admin;
 
 import io.hanacdc.CdcException;
 import io.hanacdc.config.AdminSettings;
+import java.io.IOException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.UnknownHostException;
 import java.util.Arrays;
 import java.util.Optional;
 import org.apache.camel.CamelContext;
 import org.apache.camel.component.platform.http.main.MainHttpServer;
+import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpServer;
 
 /**
  * The address the hosting runtime's HTTP server binds, asked of the runtime itself: hana-cdc does not
@@ -56,6 +60,27 @@ public record HttpBinding(Optional<String> host, String setting, int port) {
         }
         throw new CdcException("the admin API's HTTP server binds " + host.get() + ", set by " + setting + ", so other machines can reach it: "
                 + token + ", or bind it to loopback (127.0.0.1)");
+    }
+
+    /**
+     * Stops the task, before it installs anything, when camel-main's HTTP server (which binds once the routes are
+     * configured) cannot bind its address: Vert.x would only log it and the task run on, announcing an address where
+     * another process answers — the CLI would send that process the token. Another runtime's server is that runtime's
+     * to bind (Camel Quarkus stops when it cannot).
+     */
+    public void refuseTakenPort(CamelContext camel) {
+        VertxPlatformHttpServer server = camel.hasService(VertxPlatformHttpServer.class);
+        if (camel.hasService(MainHttpServer.class) == null || server != null && server.isStarted()) {
+            return;
+        }
+        String name = host.filter(h -> !h.isBlank()).orElse("0.0.0.0");
+        try (ServerSocket probe = new ServerSocket()) {
+            probe.bind(new InetSocketAddress(InetAddress.getByName(name), port));
+        } catch (IOException e) {
+            throw new CdcException("the admin API cannot listen on " + name + ":" + port + " (" + e.getMessage() + "): the task would run without"
+                    + " it, and the CLI and the other replicas would reach whatever holds that address instead. Free it, or choose a free port"
+                    + " (hanacdc.admin.port, or camel.server.port when set)");
+        }
     }
 
     /** True when every address the host names is a loopback one (0.0.0.0 is every interface; a blank host would read as localhost). */

@@ -1,44 +1,45 @@
 package io.hanacdc.admin;
 
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hanacdc.cluster.PeerAddress;
 import io.hanacdc.cluster.ReplicaMembership;
-import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
- * One view of a task whose replicas share it: any replica's table list shows every table as its owner reports it
- * (asked over the admin API with the caller's own credentials), and a command or a history for a table another
- * replica owns is forwarded to it. A forwarded request carries {@link #FORWARDED}, so it is answered where it lands.
+ * One view of a task whose replicas share it: any replica's table list shows every table as its owner reports it, and
+ * a command or a history for a table another replica owns is forwarded to it. Replicas ask each other with requests
+ * signed by the task's secret (PeerAuth), never with a caller's credentials, only at the addresses their signed
+ * heartbeats name (ReplicaMembership), without following redirects; an answer is used only when its signature
+ * verifies and it has the shape and types this API writes (PeerAnswers), and is passed on rebuilt, never as it came.
  */
 public final class ReplicaView {
-    /** Set on requests one replica sends another. */
-    public static final String FORWARDED = "X-Hanacdc-Forwarded";
     private static final Duration WAIT = Duration.ofSeconds(3);
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration COMMAND_WAIT = Duration.ofSeconds(90);
+    /** The statuses a forwarded command or history may answer with (TableApi's); another is not passed on. */
+    private static final Set<Integer> RELAYED = Set.of(200, 202, 400, 404, 409, 503);
     private final ReplicaMembership membership;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(WAIT).build();
+    private final PeerClient peers;
 
-    public ReplicaView(ReplicaMembership membership) {
+    public ReplicaView(ReplicaMembership membership, PeerAuth auth) {
         this.membership = membership;
+        this.peers = new PeerClient(auth);
     }
 
-    /** A reply from another replica, passed on as it came. */
+    /** An answer of another replica, rebuilt as JSON from what was read of it. */
     public record Reply(int status, String body) {}
 
     /** The admin address of the replica that owns the table, when another does. */
-    public Optional<String> elsewhere(String table) {
+    public Optional<PeerAddress> elsewhere(String table) {
         return membership.ownerOf(table).filter(o -> !o.equals(membership.name())).map(o -> membership.addresses().get(o));
     }
 
@@ -46,12 +47,13 @@ public final class ReplicaView {
      * This replica's rows, each table's replaced by its owner's (with "owner" set); a table whose owner cannot be asked
      * keeps this replica's row (state standby) with "ownerUnreachable" saying why.
      */
-    public List<Map<String, Object>> merge(List<Map<String, Object>> local, String authorization) {
+    public List<Map<String, Object>> merge(List<Map<String, Object>> local) {
         Map<String, CompletableFuture<Map<String, Map<String, Object>>>> asked = new HashMap<>();
         for (Map<String, Object> row : local) {
             String owner = membership.ownerOf(String.valueOf(row.get("table"))).orElse(null);
-            if (owner != null && !owner.equals(membership.name()) && membership.addresses().get(owner) != null) {
-                asked.computeIfAbsent(owner, o -> tablesOf(membership.addresses().get(o), authorization));
+            PeerAddress address = owner == null ? null : membership.addresses().get(owner);
+            if (address != null && !owner.equals(membership.name())) {
+                asked.computeIfAbsent(owner, o -> tablesOf(address));
             }
         }
         List<Map<String, Object>> out = new ArrayList<>();
@@ -69,9 +71,9 @@ public final class ReplicaView {
                     if (theirs != null) {
                         shown = theirs;
                     }
-                } catch (RuntimeException e) {
-                    shown = new java.util.LinkedHashMap<>(row);
-                    shown.put("ownerUnreachable", (e.getCause() != null ? e.getCause() : e).getMessage());
+                } catch (CompletionException e) {
+                    shown = new LinkedHashMap<>(row);
+                    shown.put("ownerUnreachable", PeerClient.reason(e));
                 }
             }
             shown.put("owner", owner.orElse(null));
@@ -91,25 +93,25 @@ public final class ReplicaView {
      * The task's series over every replica: each point's rows/s summed and its lag the worst, points matched by their
      * second; a replica that cannot be asked is left out (its name under "missing").
      */
-    public Map<String, Object> mergeHistory(Map<String, Object> local, String authorization) {
-        Map<String, Object> out = new java.util.LinkedHashMap<>(local);
+    public Map<String, Object> mergeHistory(Map<String, Object> local) {
+        Map<String, Object> out = new LinkedHashMap<>(local);
         List<Double> lag = numbers(local.get("lagSeconds"));
         List<Double> rate = numbers(local.get("rowsPerSecond"));
         long lastAt = ((Number) local.get("lastAt")).longValue();
-        Map<String, CompletableFuture<String>> asked = new java.util.TreeMap<>();
+        Map<String, CompletableFuture<PeerClient.Answer>> asked = new java.util.TreeMap<>();
         for (String replica : membership.owning()) {
-            String address = membership.addresses().get(replica);
+            PeerAddress address = membership.addresses().get(replica);
             if (!replica.equals(membership.name()) && address != null) {
-                asked.put(replica, get(address, "/api/history?local=true", authorization));
+                asked.put(replica, peers.send("GET", address, "/api/history?local=true", null, WAIT));
             }
         }
         List<String> missing = new ArrayList<>();
         asked.forEach((replica, answer) -> {
             try {
-                Map<String, Object> theirs = JSON.readValue(answer.join(), new TypeReference<Map<String, Object>>() {});
+                Map<String, Object> theirs = PeerAnswers.history(200, answer.join().ok().body());
                 List<Double> theirLag = numbers(theirs.get("lagSeconds"));
                 List<Double> theirRate = numbers(theirs.get("rowsPerSecond"));
-                long theirLast = ((Number) theirs.get("lastAt")).longValue();
+                long theirLast = (Long) theirs.get("lastAt");
                 for (int i = 0; i < lag.size(); i++) {
                     long at = lastAt - (lag.size() - 1 - i) * 1000L;
                     int j = theirLag.size() - 1 - (int) Math.round((theirLast - at) / 1000.0);
@@ -118,7 +120,7 @@ public final class ReplicaView {
                         rate.set(i, rate.get(i) + theirRate.get(j));
                     }
                 }
-            } catch (RuntimeException | java.io.IOException e) {
+            } catch (RuntimeException | PeerAnswers.Unexpected e) {
                 missing.add(replica);
             }
         });
@@ -134,57 +136,61 @@ public final class ReplicaView {
         return out;
     }
 
-    /** Passes a request for a table on to the replica at {@code address}. */
-    public Reply forward(String method, String address, String path, String body, String authorization) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(address + path)).timeout(Duration.ofSeconds(90)).header(FORWARDED, "1")
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
-                .header("Content-Type", "application/json");
-        if (authorization != null) {
-            request.header("Authorization", authorization);
-        }
+    /** Passes a command for a table on to the replica at {@code address}; its answer as this API would give it. */
+    public Reply command(PeerAddress address, String table, String action, String body) {
+        PeerClient.Answer a = await(address, peers.send("POST", address, tablePath(table, action), body, COMMAND_WAIT));
         try {
-            HttpResponse<String> r = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-            return new Reply(r.statusCode(), r.body());
-        } catch (java.io.IOException e) {
-            throw new TableApi.Refused(502, "the replica that owns the table, at " + address + ", cannot be reached: " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new TableApi.Refused(503, "interrupted");
+            return new Reply(a.status(), TableApi.json(PeerAnswers.command(a.status(), a.body())));
+        } catch (PeerAnswers.Unexpected e) {
+            throw unexpected(address, e);
+        }
+    }
+
+    /** Asks the replica at {@code address} for a table's history. */
+    public Reply history(PeerAddress address, String table) {
+        PeerClient.Answer a = await(address, peers.send("GET", address, tablePath(table, "history"), null, WAIT));
+        try {
+            return new Reply(a.status(), TableApi.json(PeerAnswers.history(a.status(), a.body())));
+        } catch (PeerAnswers.Unexpected e) {
+            throw unexpected(address, e);
         }
     }
 
     /** The path of a table's resource, its name encoded. */
-    public static String tablePath(String table, String rest) {
+    static String tablePath(String table, String rest) {
         return "/api/tables/" + URLEncoder.encode(table, StandardCharsets.UTF_8).replace("+", "%20") + "/" + rest;
     }
 
-    private CompletableFuture<Map<String, Map<String, Object>>> tablesOf(String address, String authorization) {
-        return get(address, "/api/tables?local=true", authorization).thenApply(body -> {
-            Map<String, Map<String, Object>> byTable = new HashMap<>();
-            try {
-                for (Map<String, Object> row : JSON.readValue(body, new TypeReference<List<Map<String, Object>>>() {})) {
-                    if (!"standby".equals(row.get("state"))) {
-                        byTable.put(String.valueOf(row.get("table")), row);
-                    }
-                }
-            } catch (java.io.IOException e) {
-                throw new IllegalStateException("unreadable answer from " + address + ": " + e.getMessage(), e);
+    private static PeerClient.Answer await(PeerAddress address, CompletableFuture<PeerClient.Answer> answer) {
+        try {
+            PeerClient.Answer a = answer.join();
+            if (!RELAYED.contains(a.status())) {
+                throw new TableApi.Refused(502, "the replica that owns the table, at " + address + ", answered HTTP " + a.status());
             }
-            return byTable;
-        });
+            return a;
+        } catch (CompletionException e) {
+            throw new TableApi.Refused(502, "the replica that owns the table, at " + address + ", cannot be asked: " + PeerClient.reason(e));
+        }
     }
 
-    /** Another replica's answer to a GET, within {@link #WAIT}; fails on anything but 200. */
-    private CompletableFuture<String> get(String address, String path, String authorization) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(address + path)).timeout(WAIT).header(FORWARDED, "1");
-        if (authorization != null) {
-            request.header("Authorization", authorization);
-        }
-        return http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString()).thenApply(r -> {
-            if (r.statusCode() != 200) {
-                throw new IllegalStateException("HTTP " + r.statusCode() + " from " + address);
+    private static TableApi.Refused unexpected(PeerAddress address, PeerAnswers.Unexpected e) {
+        return new TableApi.Refused(502, "the replica that owns the table, at " + address + ", answered with something else than this API"
+                + " writes (" + e.getMessage() + "): not passed on");
+    }
+
+    private CompletableFuture<Map<String, Map<String, Object>>> tablesOf(PeerAddress address) {
+        return peers.send("GET", address, "/api/tables?local=true", null, WAIT).thenApply(a -> {
+            Map<String, Map<String, Object>> byTable = new HashMap<>();
+            try {
+                for (Map<String, Object> row : PeerAnswers.tables(a.ok().body())) {
+                    if (!"standby".equals(row.get("state"))) {
+                        byTable.put((String) row.get("table"), row);
+                    }
+                }
+            } catch (PeerAnswers.Unexpected e) {
+                throw new IllegalStateException("it answered with something else than this API writes (" + e.getMessage() + ")");
             }
-            return r.body();
+            return byTable;
         });
     }
 }

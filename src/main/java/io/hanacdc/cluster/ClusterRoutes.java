@@ -43,8 +43,11 @@ public final class ClusterRoutes extends RouteBuilder {
         } catch (SQLException e) {
             throw new io.hanacdc.CdcException("the source cannot be reached to join the task's replicas: " + e.getMessage(), e);
         }
-        ReplicaMembership membership = new ReplicaMembership(source, store, settings.replica(), settings.address(adminHost, adminPort), driven);
-        camel.addRoutes(new ClusterRoutes(task, settings, membership, new TableAssigner(source, store, tables, settings.replicaTimeout())));
+        BeatProof proof = new BeatProof(settings.key(), task);
+        ReplicaMembership membership = new ReplicaMembership(source, store, settings.replica(), settings.peerAddress(adminHost, adminPort), proof,
+                new TrustedReplicas(proof, settings.peers(), true), driven);
+        TableAssigner assigner = new TableAssigner(source, store, new TrustedReplicas(proof, settings.peers(), false), tables, settings.replicaTimeout());
+        camel.addRoutes(new ClusterRoutes(task, settings, membership, assigner));
         return membership;
     }
 

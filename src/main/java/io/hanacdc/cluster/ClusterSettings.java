@@ -16,12 +16,17 @@ import java.util.function.Function;
  * each replica says it is alive every {@code heartbeat} and follows the assignment (ReplicaMembership).
  *
  * @param replica this replica's name among the task's (default: host name and process id)
- * @param address where the other replicas reach this one's admin API (empty: what it binds, see {@link #address(String, int)})
+ * @param address where the other replicas reach this one's admin API (empty: what it binds, see {@link #peerAddress(String, int)})
  * @param heartbeat how often each replica beats and reads the assignment, and the leader assigns
  * @param replicaTimeout a replica whose beats stop for this long counts as gone: its tables go to the others
+ * @param key the secret the replicas share (hanacdc.cluster.secret): signs their heartbeats, requests and answers
+ * @param peers the hosts the replicas' admin addresses may name (hanacdc.cluster.peers)
  */
 public record ClusterSettings(String mode, String replica, String address, Duration heartbeat, Duration replicaTimeout,
-                              FileLock file, KubernetesLease kubernetes) {
+                              ClusterKey key, PeerAllowList peers, FileLock file, KubernetesLease kubernetes) {
+    /** A secret shorter than this is refused: `openssl rand -hex 32` gives 64 characters. */
+    static final int MIN_SECRET = 32;
+
     /** The file-lock service: the directory holding the leader's lock file, how often the lock is tried and renewed. */
     public record FileLock(String root, Duration interval, int staleAfterIntervals) {}
 
@@ -50,7 +55,31 @@ public record ClusterSettings(String mode, String replica, String address, Durat
                     + " one late beat must not count a replica as gone");
         }
         return new ClusterSettings(mode, r.string("hanacdc.cluster.replica", hostName() + "-" + ManagementFactory.getRuntimeMXBean().getPid()),
-                r.string("hanacdc.cluster.address", ""), heartbeat, timeout, file, k8s);
+                r.string("hanacdc.cluster.address", ""), heartbeat, timeout, mode.equals("none") ? null : key(r),
+                PeerAllowList.parse(r.string(PeerAllowList.KEY, "")), file, k8s);
+    }
+
+    /** Replicas that share a task trust each other only through the secret: none may start sharing without it. */
+    private static ClusterKey key(CdcConfig.Reader r) {
+        String secret = r.secret("hanacdc.cluster.secret").orElse("");
+        if (secret.length() < MIN_SECRET) {
+            throw new CdcException((secret.isEmpty() ? "hanacdc.cluster.secret is not set" : "hanacdc.cluster.secret is shorter than " + MIN_SECRET
+                    + " characters") + ": replicas sharing a task sign their heartbeats and the requests they send each other with it,"
+                    + " so that no one who may write the CDC schema is taken for a replica. Set the same long random value on every replica"
+                    + " of the task (e.g. `openssl rand -hex 32`), as hanacdc.cluster.secret or in the file hanacdc.cluster.secret-file names");
+        }
+        return new ClusterKey(secret);
+    }
+
+    /** This replica's address as the others reach it, checked as they will check it. */
+    public PeerAddress peerAddress(String adminHost, int adminPort) {
+        String mine = address(adminHost, adminPort);
+        try {
+            return PeerAddress.parse(mine, peers);
+        } catch (IllegalArgumentException e) {
+            throw new CdcException("this replica's admin address " + mine + (address.isEmpty() ? " (from hanacdc.admin.host and .port)" : "")
+                    + " cannot be used by the other replicas: " + e.getMessage() + ". Set hanacdc.cluster.address to http(s)://host:port");
+        }
     }
 
     public boolean enabled() {
@@ -58,7 +87,7 @@ public record ClusterSettings(String mode, String replica, String address, Durat
     }
 
     /** Where the other replicas reach this one's admin API: as set, else the address it binds (the host name for all addresses). */
-    public String address(String adminHost, int adminPort) {
+    private String address(String adminHost, int adminPort) {
         if (!address.isEmpty()) {
             return address.replaceAll("/+$", "");
         }

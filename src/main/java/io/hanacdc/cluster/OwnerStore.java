@@ -27,8 +27,8 @@ import java.util.Map;
  * guards the rows applied.
  */
 public final class OwnerStore {
-    /** A replica's row: its beats count up while it lives. */
-    public record Replica(String name, String address, long beats) {}
+    /** A replica's row: its beats count up while it lives; {@code proof} signs it (BeatProof). */
+    public record Replica(String name, String address, long beats, String proof) {}
 
     /** A table's row: its owner (null: none), the replica it is being handed to (null: none), and its version. */
     public record Owner(TableId table, String ownedBy, String handTo, long version) {}
@@ -45,7 +45,7 @@ public final class OwnerStore {
         this.task = task;
     }
 
-    /** Creates the two tables when a capture installed before they existed lacks them. */
+    /** Creates the two tables, or the replicas' proof column, when a capture installed before them lacks them. */
     public void ensureTables(Connection c) {
         try {
             if (CatalogReads.number(c, sql.replicaTablesMissing()) > 0) {
@@ -61,24 +61,26 @@ public final class OwnerStore {
             }
         } catch (SQLException e) {
             throw new CdcException("replicas sharing a task coordinate in tables " + replicas + " and " + owners
-                    + ", which could not be created (" + e.getMessage() + "): run `hana-cdc install` once as the user that installed capture", e);
+                    + ", which could not be created or brought up to date (" + e.getMessage() + "): run `hana-cdc install` once as the user"
+                    + " that installed capture", e);
         }
     }
 
-    /** This replica is alive: its beats go up by one (its row is made at the first). */
-    public void beat(Connection c, String replica, String address) throws SQLException {
-        if (update(c, "UPDATE " + replicas + " SET beats = beats + 1, address = ? WHERE task = ? AND replica = ?", address, task, replica) == 0) {
-            update(c, "INSERT INTO " + replicas + " (task, replica, address, beats) VALUES (?, ?, ?, 1)", task, replica, address);
+    /** This replica is alive: its beats go up by one, with the beat's proof (its row is made at the first). */
+    public void beat(Connection c, String replica, String address, String proof) throws SQLException {
+        if (update(c, "UPDATE " + replicas + " SET beats = beats + 1, address = ?, proof = ? WHERE task = ? AND replica = ?",
+                address, proof, task, replica) == 0) {
+            update(c, "INSERT INTO " + replicas + " (task, replica, address, beats, proof) VALUES (?, ?, ?, 1, ?)", task, replica, address, proof);
         }
     }
 
     public List<Replica> replicas(Connection c) throws SQLException {
         List<Replica> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT replica, address, beats FROM " + replicas + " WHERE task = ? ORDER BY replica")) {
+        try (PreparedStatement ps = c.prepareStatement("SELECT replica, address, beats, proof FROM " + replicas + " WHERE task = ? ORDER BY replica")) {
             ps.setString(1, task);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    out.add(new Replica(rs.getString(1), rs.getString(2), rs.getLong(3)));
+                    out.add(new Replica(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getString(4)));
                 }
             }
         }

@@ -36,17 +36,21 @@ public final class ReplicaMembership {
     private final DataSource source;
     private final OwnerStore store;
     private final String me;
-    private final String address;
+    private final PeerAddress address;
+    private final BeatProof proof;
+    private final TrustedReplicas trusted;
     private final Tables tables;
     /** The owner rows as last read, by table name (as the admin API names tables). */
     private volatile Map<String, OwnerStore.Owner> owners = Map.of();
-    private volatile Map<String, String> addresses = Map.of();
+    private volatile Map<String, PeerAddress> addresses = Map.of();
 
-    public ReplicaMembership(DataSource source, OwnerStore store, String me, String address, Tables tables) {
+    ReplicaMembership(DataSource source, OwnerStore store, String me, PeerAddress address, BeatProof proof, TrustedReplicas trusted, Tables tables) {
         this.source = source;
         this.store = store;
         this.me = me;
         this.address = address;
+        this.proof = proof;
+        this.trusted = trusted;
         this.tables = tables;
     }
 
@@ -58,9 +62,9 @@ public final class ReplicaMembership {
     public void beat() {
         try (Connection c = source.getConnection()) {
             c.setAutoCommit(true);
-            store.beat(c, me, address);
-            Map<String, String> replicas = new LinkedHashMap<>();
-            store.replicas(c).forEach(r -> replicas.put(r.name(), r.address()));
+            store.beat(c, me, address.toString(), proof.sign(me, address.toString(), System.currentTimeMillis()));
+            Map<String, PeerAddress> replicas = new LinkedHashMap<>();
+            trusted.read(store.replicas(c)).forEach((name, row) -> replicas.put(name, row.address()));
             Map<TableId, OwnerStore.Owner> read = store.owners(c);
             Map<String, OwnerStore.Owner> byName = new java.util.HashMap<>();
             read.forEach((id, o) -> byName.put(id.toString(), o));
@@ -126,8 +130,8 @@ public final class ReplicaMembership {
         return out;
     }
 
-    /** The admin address of each replica, as last read; this one's included. */
-    public Map<String, String> addresses() {
+    /** The admin address of each replica whose row proves it one of this task's (TrustedReplicas), as last read; this one's included. */
+    public Map<String, PeerAddress> addresses() {
         return addresses;
     }
 }

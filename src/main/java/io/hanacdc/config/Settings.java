@@ -38,8 +38,8 @@ public final class Settings {
             "hanacdc.heartbeat.interval-s", "hanacdc.purge.interval-s", "hanacdc.purge.retention-s", "hanacdc.purge.chunk-size",
             VanishCheckSettings.KEY,
             "hanacdc.schema.check-interval-ms"), SCHEMA_CHANGES, List.of(
-            "hanacdc.cluster", "hanacdc.cluster.replica", "hanacdc.cluster.address", "hanacdc.cluster.heartbeat-ms",
-            "hanacdc.cluster.replica-timeout-ms",
+            "hanacdc.cluster", "hanacdc.cluster.replica", "hanacdc.cluster.address", "hanacdc.cluster.secret", "hanacdc.cluster.secret-file",
+            "hanacdc.cluster.peers", "hanacdc.cluster.heartbeat-ms", "hanacdc.cluster.replica-timeout-ms",
             "hanacdc.cluster.file.root", "hanacdc.cluster.file.interval-ms", "hanacdc.cluster.file.stale-after-intervals",
             "hanacdc.cluster.kubernetes.namespace", "hanacdc.cluster.kubernetes.lease-prefix",
             "hanacdc.cluster.kubernetes.lease-duration-ms", "hanacdc.cluster.kubernetes.renew-deadline-ms",

@@ -24,7 +24,7 @@ public interface CaptureSql {
      */
     List<String> installReplicaTables();
 
-    /** A catalog query of one row and column: how many of the tables {@link #installReplicaTables} makes are missing. */
+    /** A catalog query of one row and column: how many of the tables and columns {@link #installReplicaTables} makes are missing. */
     String replicaTablesMissing();
 
     /** A user as a GRANT names it. */

@@ -79,8 +79,11 @@ class AdminApiTest {
             try (AppProcess app = AppProcess.start("admin-api", env)) {
                 HttpResponse<String> ready = awaitUp(app, port);
                 assertTrue(app.output().contains("status page: http://127.0.0.1:" + port + "/ (it asks for hanacdc.admin.token"), "the address is announced");
-                assertTrue(ready.body().contains("\"status\":\"UP\""), ready.body());
-                assertEquals(200, call(port, "GET", "/health/live", null, false).statusCode());
+                assertEquals("{\"status\":\"UP\"}", ready.body(), "without the token a probe says its status, not each table's name");
+                assertEquals("{\"status\":\"UP\"}", call(port, "GET", "/health/live", null, false).body());
+                HttpResponse<String> fullReady = call(port, "GET", "/health/ready", null, true);
+                assertEquals(200, fullReady.statusCode());
+                assertTrue(fullReady.body().contains("\"table public.t\":\"UP\""), "with the token, each check: " + fullReady.body());
 
                 assertEquals(401, call(port, "GET", "/api/tables", null, false).statusCode(), "the API needs the token");
                 assertEquals(401, call(port, "GET", "/metrics", null, false).statusCode());
@@ -90,6 +93,16 @@ class AdminApiTest {
                 HttpResponse<String> page = call(port, "GET", "/", null, false);
                 assertEquals(200, page.statusCode(), "the page is static: a browser cannot send the header when it opens it");
                 assertFalse(page.body().contains("public.t"), "the page holds no data of its own");
+                String policy = page.headers().firstValue("Content-Security-Policy").orElse("");
+                assertTrue(policy.contains("default-src 'none'") && policy.contains("script-src 'self'") && policy.contains("connect-src 'self'")
+                        && !policy.contains("unsafe"), "the page is served under a strict Content-Security-Policy: " + policy);
+                assertFalse(page.body().contains("<script>") || page.body().contains("<style>"), "no inline script or style, which the policy would block");
+                for (String asset : new String[] {"/console.js", "/console.css"}) {
+                    HttpResponse<String> served = call(port, "GET", asset, null, false);
+                    assertEquals(200, served.statusCode(), asset);
+                    assertEquals(policy, served.headers().firstValue("Content-Security-Policy").orElse(""), asset);
+                    assertEquals("nosniff", served.headers().firstValue("X-Content-Type-Options").orElse(""), asset);
+                }
                 String tables = call(port, "GET", "/api/tables", null, true).body();
                 assertTrue(tables.contains("\"table\":\"public.t\"") && tables.contains("hanacdc_heartbeat"), tables);
 
@@ -180,6 +193,28 @@ class AdminApiTest {
         String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);
         return out;
+    }
+
+    /**
+     * When another process holds the admin port, the task stops before it installs anything and says why: it does not
+     * run on announcing an address where that process answers (the CLI would send it the token).
+     */
+    @Test
+    void anAdminPortAnotherProcessHoldsStopsTheTask() throws Exception {
+        try (Pipeline p = new Pipeline("admintaken"); java.net.ServerSocket taken = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY)");
+            Map<String, String> env = Map.of("HANACDC_SOURCE_URL", p.sourceUrl, "HANACDC_TARGET_URL", p.targetUrl,
+                    "HANACDC_TABLES", "public.t", "HANACDC_ADMIN_PORT", String.valueOf(taken.getLocalPort()), "HANACDC_ADMIN_TOKEN", TOKEN);
+            try (AppProcess app = AppProcess.start("admin-taken", env)) {
+                assertTrue(app.process.waitFor(60, TimeUnit.SECONDS), "still running\n" + app.output());
+                assertEquals(1, app.process.exitValue(), app.output());
+                assertTrue(app.output().contains("the admin API cannot listen on 127.0.0.1:" + taken.getLocalPort() + " (Address already in use)"),
+                        app.output());
+                assertFalse(app.output().contains("status page:"), "no address announced:\n" + app.output());
+            }
+            assertEquals(0, count(p.sourceUrl, "SELECT COUNT(*) FROM pg_trigger WHERE tgrelid = 'public.t'::regclass"),
+                    "stopped before anything was installed on the source");
+        }
     }
 
     /** Beyond loopback without a token, whether hana-cdc's setting or camel-main's own says so, the task does not start. */

@@ -26,6 +26,7 @@ class HealthTest {
             assertTrue(ready.json().startsWith("{\"status\":\"DOWN\""), ready.json());
             assertTrue(ready.json().contains("\"source\":\"UP\"") && ready.json().contains("\"target\":\"unreachable: Connection refused\""),
                     ready.json());
+            assertEquals("{\"status\":\"DOWN\"}", ready.statusOnly(), "a caller without the token learns the status, not each check");
             Health.Answer live = Health.liveness(camel);
             assertEquals(200, live.status(), "a database that does not answer is no reason to restart the process: " + live.json());
         }

@@ -61,6 +61,7 @@ class ScaleOutTest {
             env.put("HANACDC_PURGE_INTERVAL_S", "3600"); // the CDC rows are counted at the end
             env.put("HANACDC_CLUSTER", "file");
             env.put("HANACDC_CLUSTER_FILE_ROOT", locks.toString());
+            env.put("HANACDC_CLUSTER_SECRET", "scale-out-test-secret-of-32-chars");
             env.put("HANACDC_CLUSTER_FILE_INTERVAL_MS", "500");
             env.put("HANACDC_CLUSTER_HEARTBEAT_MS", "500");
             env.put("HANACDC_CLUSTER_REPLICA_TIMEOUT_MS", "3000");

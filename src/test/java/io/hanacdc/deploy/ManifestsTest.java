@@ -53,7 +53,7 @@ class ManifestsTest {
         config.load(new StringReader((String) map(byKind.get("ConfigMap").get("data"), "ConfigMap data").get("application.properties")));
         for (String key : config.stringPropertyNames()) {
             assertTrue(documented.contains(key), "ConfigMap key " + key + " is not documented in application.properties");
-            assertFalse((key.contains("password") || key.contains("token")) && !key.endsWith("-file"),
+            assertFalse((key.contains("password") || key.contains("token") || key.contains("secret")) && !key.endsWith("-file"),
                     "credential " + key + " belongs in the Secret; the ConfigMap names only its file");
         }
         // Each credential is a file of the Secret, in the one folder where the Deployment and the Integration mount it.
@@ -92,6 +92,7 @@ class ManifestsTest {
         assertEquals(path(byKind.get("Deployment"), "spec", "selector", "matchLabels"), path(byKind.get("Service"), "spec", "selector"));
 
         assertEquals("kubernetes", config.getProperty("hanacdc.cluster"));
+        assertTrue(config.containsKey("hanacdc.cluster.secret-file"), "replicas sharing the task start only with the cluster secret, a file of the Secret");
         List<?> rules = (List<?>) byKind.get("Role").get("rules");
         Map<String, Object> leases = map(rules.get(0), "rule");
         assertEquals(List.of("leases"), leases.get("resources"));

@@ -110,7 +110,9 @@ final class HanaCaptureSql implements CaptureSql {
     @Override
     public List<String> installReplicaTables() {
         return List.of(ifAbsent(tableCount(REPLICAS), "CREATE ROW TABLE " + inCdc(REPLICAS) + " (task NVARCHAR(256) NOT NULL,"
-                        + " replica NVARCHAR(256) NOT NULL, address NVARCHAR(1000), beats BIGINT NOT NULL, PRIMARY KEY (task, replica))"),
+                        + " replica NVARCHAR(256) NOT NULL, address NVARCHAR(1000), beats BIGINT NOT NULL, proof NVARCHAR(256),"
+                        + " PRIMARY KEY (task, replica))"),
+                ifAbsent(proofColumnCount(), "ALTER TABLE " + inCdc(REPLICAS) + " ADD (proof NVARCHAR(256))"), // made by a version without it
                 ifAbsent(tableCount(TABLE_OWNERS), "CREATE ROW TABLE " + inCdc(TABLE_OWNERS) + " (task NVARCHAR(256) NOT NULL,"
                         + " source_schema NVARCHAR(256) NOT NULL, source_table NVARCHAR(256) NOT NULL, owned_by NVARCHAR(256),"
                         + " hand_to NVARCHAR(256), version BIGINT NOT NULL, PRIMARY KEY (task, source_schema, source_table))"));
@@ -118,8 +120,14 @@ final class HanaCaptureSql implements CaptureSql {
 
     @Override
     public String replicaTablesMissing() {
-        return "SELECT 2 - COUNT(*) FROM SYS.TABLES WHERE SCHEMA_NAME = " + literal(names.cdcSchema()) + " AND TABLE_NAME IN ("
-                + literal(REPLICAS) + ", " + literal(TABLE_OWNERS) + ")";
+        return "SELECT 3 - (SELECT COUNT(*) FROM SYS.TABLES WHERE SCHEMA_NAME = " + literal(names.cdcSchema()) + " AND TABLE_NAME IN ("
+                + literal(REPLICAS) + ", " + literal(TABLE_OWNERS) + ")) - (" + proofColumnCount() + ") FROM DUMMY";
+    }
+
+    /** The replicas' proof column, named undelimited in the DDL, hence upper case in the catalog (table-columns-system-view-2100d33.md). */
+    private String proofColumnCount() {
+        return "SELECT COUNT(*) FROM SYS.TABLE_COLUMNS WHERE SCHEMA_NAME = " + literal(names.cdcSchema()) + " AND TABLE_NAME = " + literal(REPLICAS)
+                + " AND COLUMN_NAME = 'PROOF'";
     }
 
     /** Six objects: the schema, the sequence and four tables (schemas-, sequences- and tables-system-view in SAP's reference). */

@@ -87,7 +87,8 @@ final class PostgresCaptureSql implements CaptureSql {
     @Override
     public List<String> installReplicaTables() {
         return List.of("CREATE TABLE IF NOT EXISTS " + inCdc(REPLICAS) + " (task text NOT NULL, replica text NOT NULL, address text,"
-                        + " beats bigint NOT NULL, PRIMARY KEY (task, replica))",
+                        + " beats bigint NOT NULL, proof text, PRIMARY KEY (task, replica))",
+                "ALTER TABLE " + inCdc(REPLICAS) + " ADD COLUMN IF NOT EXISTS proof text", // made by a version without it
                 "CREATE TABLE IF NOT EXISTS " + inCdc(TABLE_OWNERS) + " (task text NOT NULL, source_schema text NOT NULL,"
                         + " source_table text NOT NULL, owned_by text, hand_to text, version bigint NOT NULL,"
                         + " PRIMARY KEY (task, source_schema, source_table))");
@@ -95,9 +96,12 @@ final class PostgresCaptureSql implements CaptureSql {
 
     @Override
     public String replicaTablesMissing() {
-        return "SELECT 2 - count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = "
-                + Identifiers.literal(names.cdcSchema()) + " AND c.relname IN (" + Identifiers.literal(REPLICAS) + ", "
-                + Identifiers.literal(TABLE_OWNERS) + ")";
+        String schema = Identifiers.literal(names.cdcSchema());
+        return "SELECT 3 - (SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = " + schema
+                + " AND c.relname IN (" + Identifiers.literal(REPLICAS) + ", " + Identifiers.literal(TABLE_OWNERS) + "))"
+                + " - (SELECT count(*) FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace"
+                + " WHERE n.nspname = " + schema + " AND c.relname = " + Identifiers.literal(REPLICAS)
+                + " AND a.attname = 'proof' AND NOT a.attisdropped)";
     }
 
     @Override
