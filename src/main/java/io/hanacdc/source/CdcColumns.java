@@ -22,6 +22,13 @@ public final class CdcColumns {
     public static final int OP_RESYNC = 5;
     /** The table was emptied (PostgreSQL TRUNCATE): no row image; every row captured before it is gone, every row after it stays. */
     public static final int OP_TRUNCATE = 6;
+    /**
+     * The after-image of an update that moved a row to a new key: the same transaction's previous row in the CDC table is
+     * that row's old key ({@link #OP_UPDATE_BEFORE}, or {@link #OP_RESYNC} on HANA), so the target can move its row by an
+     * UPDATE of the key, keeping what refers to it, instead of a delete and an insert. Written only where the pair is
+     * certain: every row trigger's key change; a statement trigger's only when one key left and one arrived.
+     */
+    public static final int OP_UPDATE_AFTER_NEW_KEY = 7;
 
     /** Registry of installed capture, one row per source table, in the CDC schema. */
     public static final String CAPTURE_REGISTRY = "hanacdc_capture";

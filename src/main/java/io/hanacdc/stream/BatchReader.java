@@ -1,6 +1,7 @@
 package io.hanacdc.stream;
 
 import static io.hanacdc.source.CdcColumns.OP_RESYNC;
+import static io.hanacdc.source.CdcColumns.OP_UPDATE_BEFORE;
 
 import io.hanacdc.capture.CaptureVersion;
 import io.hanacdc.capture.CaptureVersions;
@@ -16,6 +17,7 @@ import java.sql.SQLException;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -96,9 +98,34 @@ public final class BatchReader {
             rows.sort(Comparator.comparingLong(ChangeRow::dataId));
         }
         if (rows.size() > limit) {
-            return new Batch(new ArrayList<>(rows.subList(0, limit)), false);
+            return new Batch(keepingPairs(new ArrayList<>(rows.subList(0, limit))), false);
         }
-        return new Batch(rows, drained && rows.size() < limit);
+        return drained && rows.size() < limit ? new Batch(rows, true) : new Batch(keepingPairs(rows), false);
+    }
+
+    /**
+     * A batch cut by its limit ends before the first old key of a moved row whose new image may be past the cut (no later
+     * row of its transaction in the batch): the next batch then has both, so the target can move the row by its key
+     * ({@link io.hanacdc.source.CdcColumns#OP_UPDATE_AFTER_NEW_KEY}). A batch that would be left empty is kept whole.
+     */
+    static List<ChangeRow> keepingPairs(List<ChangeRow> rows) {
+        Map<Long, Integer> lastOfTransaction = null;
+        for (int i = 1; i < rows.size(); i++) {
+            int op = rows.get(i).operation();
+            if (op != OP_UPDATE_BEFORE && op != OP_RESYNC) {
+                continue;
+            }
+            if (lastOfTransaction == null) { // built only for a batch holding an old key: rare
+                lastOfTransaction = new HashMap<>();
+                for (int j = 0; j < rows.size(); j++) {
+                    lastOfTransaction.put(rows.get(j).transactionId(), j);
+                }
+            }
+            if (lastOfTransaction.get(rows.get(i).transactionId()) == i) {
+                return new ArrayList<>(rows.subList(0, i));
+            }
+        }
+        return rows;
     }
 
     private void read(Connection c, Part part, StreamRange range, int limit, List<ChangeRow> into) throws SQLException {

@@ -3,6 +3,7 @@ package io.hanacdc.stream;
 import static io.hanacdc.source.CdcColumns.OP_DELETE;
 import static io.hanacdc.source.CdcColumns.OP_INSERT;
 import static io.hanacdc.source.CdcColumns.OP_TRUNCATE;
+import static io.hanacdc.source.CdcColumns.OP_UPDATE_AFTER_NEW_KEY;
 import static io.hanacdc.source.CdcColumns.OP_UPDATE_BEFORE;
 
 import io.hanacdc.stream.ChangeEvent.Kind;
@@ -39,14 +40,19 @@ final class ChangeEvents {
                 out[i] = new ChangeEvent(Kind.DELETE, ChangeSet.pick(row.values(), keyIndexes), row);
                 later.put(key, null);
             } else if (row.fullImage()) {
-                out[i] = new ChangeEvent(row.operation() == OP_INSERT ? Kind.INSERT : Kind.UPDATE, row.values(), row);
+                out[i] = new ChangeEvent(created(row) ? Kind.INSERT : Kind.UPDATE, row.values(), row);
                 later.put(key, row.values());
             } else {
                 Object[] state = later.containsKey(key) ? later.get(key) : truncatedLater ? null : current.get(key);
                 out[i] = state == null ? new ChangeEvent(Kind.DELETE, ChangeSet.pick(row.values(), keyIndexes), row)
-                        : new ChangeEvent(row.operation() == OP_INSERT ? Kind.INSERT : Kind.UPDATE, state, row);
+                        : new ChangeEvent(created(row) ? Kind.INSERT : Kind.UPDATE, state, row);
             }
         }
         return Arrays.asList(out);
+    }
+
+    /** An insert, or a moved row's new key, which Debezium's connectors write as a create after the old key's delete. */
+    private static boolean created(ChangeRow row) {
+        return row.operation() == OP_INSERT || row.operation() == OP_UPDATE_AFTER_NEW_KEY;
     }
 }

@@ -9,6 +9,7 @@ import static io.hanacdc.source.CdcColumns.OP_DELETE;
 import static io.hanacdc.source.CdcColumns.OP_INSERT;
 import static io.hanacdc.source.CdcColumns.OP_RESYNC;
 import static io.hanacdc.source.CdcColumns.OP_UPDATE_AFTER;
+import static io.hanacdc.source.CdcColumns.OP_UPDATE_AFTER_NEW_KEY;
 import static io.hanacdc.source.CdcColumns.REPLICAS;
 import static io.hanacdc.source.CdcColumns.SCHEMA_HISTORY;
 import static io.hanacdc.source.CdcColumns.SUBSCRIPTIONS;
@@ -263,11 +264,12 @@ final class HanaCaptureSql implements CaptureSql {
         out.add(trigger(t, "ins", "INSERT", "NEW ROW \"NEW\"", captureVersion,
                 insert(cdc, layout, OP_INSERT, "NEW"), errors(t, captureVersion, "NEW")));
         // A changed key's old key is re-read, not deleted: in UPDATE ... SET K = K + 1 another row may take
-        // that key in the same statement, before or after this one, in whatever order HANA visits the rows.
+        // that key in the same statement, before or after this one, in whatever order HANA visits the rows. The new
+        // image right after it is marked as its pair, so a target can move the row by its key when the old key is gone.
         String keyUnchanged = t.primaryKey().stream().map(k -> ":OLD." + q(k) + " = :NEW." + q(k)).collect(Collectors.joining(" AND "));
         out.add(trigger(t, "upd", "UPDATE", "OLD ROW \"OLD\", NEW ROW \"NEW\"", captureVersion,
-                "IF NOT (" + keyUnchanged + ") THEN " + insert(cdc, layout, OP_RESYNC, "OLD") + " END IF; "
-                        + insert(cdc, layout, OP_UPDATE_AFTER, "NEW"),
+                "IF NOT (" + keyUnchanged + ") THEN " + insert(cdc, layout, OP_RESYNC, "OLD") + " "
+                        + insert(cdc, layout, OP_UPDATE_AFTER_NEW_KEY, "NEW") + " ELSE " + insert(cdc, layout, OP_UPDATE_AFTER, "NEW") + " END IF;",
                 errors(t, captureVersion, "OLD") + " " + errors(t, captureVersion, "NEW")));
         out.add(trigger(t, "del", "DELETE", "OLD ROW \"OLD\"", captureVersion,
                 insert(cdc, layout, OP_DELETE, "OLD"), errors(t, captureVersion, "OLD")));

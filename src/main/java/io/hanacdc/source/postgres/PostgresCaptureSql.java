@@ -9,6 +9,7 @@ import static io.hanacdc.source.CdcColumns.OPERATION;
 import static io.hanacdc.source.CdcColumns.OP_DELETE;
 import static io.hanacdc.source.CdcColumns.OP_INSERT;
 import static io.hanacdc.source.CdcColumns.OP_UPDATE_AFTER;
+import static io.hanacdc.source.CdcColumns.OP_UPDATE_AFTER_NEW_KEY;
 import static io.hanacdc.source.CdcColumns.OP_UPDATE_BEFORE;
 import static io.hanacdc.source.CdcColumns.OP_RESYNC;
 import static io.hanacdc.source.CdcColumns.OP_TRUNCATE;
@@ -237,7 +238,10 @@ final class PostgresCaptureSql implements CaptureSql {
         String head = head(layout, cdc, "SELECT ");
         String oldKey = t.primaryKey().stream().map(k -> "o." + q(k)).collect(Collectors.joining(", "));
         String newKeys = t.primaryKey().stream().map(k -> "n." + q(k)).collect(Collectors.joining(", "));
-        return "BEGIN\n"
+        String newImages = head + OP_UPDATE_AFTER + ", " + prefixed("n", layout) + " FROM " + NEW + " n";
+        return "DECLARE\n"
+                + "  moved bigint;\n"
+                + "BEGIN\n"
                 + "  IF TG_OP = 'INSERT' THEN\n"
                 + "    " + head + OP_INSERT + ", " + prefixed("n", layout) + " FROM " + NEW + " n;\n"
                 + "  ELSIF TG_OP = 'DELETE' THEN\n"
@@ -250,7 +254,16 @@ final class PostgresCaptureSql implements CaptureSql {
                 // NOT EXISTS was planned as a nested loop after one-row statements and turned a 5000-row UPDATE quadratic.
                 // Keys are primary keys (never NULL), so both mean "no new row has this key".
                 + " WHERE (" + oldKey + ") NOT IN (SELECT " + newKeys + " FROM " + NEW + " n);\n"
-                + "    " + head + OP_UPDATE_AFTER + ", " + prefixed("n", layout) + " FROM " + NEW + " n;\n"
+                // One key left and one arrived: they are one row's, whose new image follows its old key as its pair
+                // (OP_UPDATE_AFTER_NEW_KEY). With more, which old key became which new one is not known: no pair.
+                + "    GET DIAGNOSTICS moved = ROW_COUNT;\n"
+                + "    IF moved = 1 THEN\n"
+                + "      " + head + OP_UPDATE_AFTER_NEW_KEY + ", " + prefixed("n", layout) + " FROM " + NEW + " n"
+                + " WHERE (" + newKeys + ") NOT IN (SELECT " + oldKey + " FROM " + OLD + " o);\n"
+                + "      " + newImages + " WHERE (" + newKeys + ") IN (SELECT " + oldKey + " FROM " + OLD + " o);\n"
+                + "    ELSE\n"
+                + "      " + newImages + ";\n"
+                + "    END IF;\n"
                 + "  END IF;\n"
                 + "  RETURN NULL;\n"
                 + "END";

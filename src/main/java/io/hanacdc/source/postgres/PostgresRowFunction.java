@@ -3,6 +3,7 @@ package io.hanacdc.source.postgres;
 import static io.hanacdc.source.CdcColumns.OP_DELETE;
 import static io.hanacdc.source.CdcColumns.OP_INSERT;
 import static io.hanacdc.source.CdcColumns.OP_UPDATE_AFTER;
+import static io.hanacdc.source.CdcColumns.OP_UPDATE_AFTER_NEW_KEY;
 import static io.hanacdc.source.CdcColumns.OP_UPDATE_BEFORE;
 
 import io.hanacdc.schema.SourceColumn;
@@ -13,7 +14,9 @@ import java.util.stream.Collectors;
 
 /**
  * The trigger function of row-level capture (hanacdc.capture.trigger-level=row): one CDC insert
- * from NEW or OLD per changed row, writing the same rows as the statement-level function. An update
+ * from NEW or OLD per changed row, writing the same rows as the statement-level function, except that
+ * every moved row's new image is marked as its old key's pair (the statement-level function knows the
+ * pair only when one key left and one arrived). An update
  * records its old key (operation 3) only when no row holds that key once the statement is done, as
  * the statement-level function decides from the transition tables: a statement that swaps keys
  * between rows removes no key, so it must not delete one. AFTER ROW triggers fire when every row of
@@ -42,7 +45,10 @@ final class PostgresRowFunction {
                 // the key comparison first: the lookup runs only for the rare update that changes a key
                 + "    IF NOT (" + keyKept + ") THEN\n"
                 + "      IF NOT EXISTS (SELECT 1 FROM " + sourceTable + " s WHERE " + oldKeyHeld + ") THEN\n"
+                // the row moved: its old key, then its new image marked as the pair of the row before it
                 + "        " + head + OP_UPDATE_BEFORE + ", " + values("OLD", captured) + ");\n"
+                + "        " + head + OP_UPDATE_AFTER_NEW_KEY + ", " + values("NEW", captured) + ");\n"
+                + "        RETURN NULL;\n"
                 + "      END IF;\n"
                 + "    END IF;\n"
                 + "    " + head + OP_UPDATE_AFTER + ", " + values("NEW", captured) + ");\n"

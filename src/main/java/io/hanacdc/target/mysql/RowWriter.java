@@ -37,6 +37,7 @@ public final class RowWriter {
     private final ReusedStatement fullDelete;
     private final LoadDataUpsert load;
     private final TargetEmptier emptier;
+    private final KeyMover mover;
 
     /** @param limits what the target table's columns hold exactly, as the server defines them now */
     RowWriter(MySqlTable table, ColumnLimits limits) {
@@ -58,11 +59,17 @@ public final class RowWriter {
         this.fullDelete = new ReusedStatement(() -> deleteSql(perStatement(keys)));
         this.load = new LoadDataUpsert(table);
         this.emptier = new TargetEmptier(table, binder, MAX_ROWS);
+        this.mover = new KeyMover(table, binder);
     }
 
     public void apply(Connection c, ChangeSet changes) throws SQLException {
         if (changes.truncated()) {
             emptier.deleteAll(c);
+        }
+        if (!changes.moves().isEmpty()) {
+            List<ChangeSet.KeyMove> moves = changes.moves();
+            mover.move(c, moves, limits.keys(moves.stream().map(ChangeSet.KeyMove::from).toList()),
+                    limits.keys(moves.stream().map(ChangeSet.KeyMove::to).toList()));
         }
         delete(c, changes.deletes());
         upsert(c, changes.upserts());
