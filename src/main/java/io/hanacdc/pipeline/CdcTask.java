@@ -36,6 +36,7 @@ import io.hanacdc.target.TargetTable;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -101,14 +102,22 @@ public final class CdcTask implements AutoCloseable {
         return unread;
     }
 
-    /** Purges, for every table, the CDC rows all its subscribers have applied (and a schema check has seen); returns rows deleted. */
+    /**
+     * Purges, for every table, the CDC rows all its subscribers have applied (and a schema check has seen); returns rows
+     * deleted. What this task applied is checked against the stored positions: a replica that has not yet seen another
+     * take the table over (and reset it back) would otherwise publish its memory's base, beyond the replay.
+     */
     public long purge(CdcPurger purger) throws SQLException {
         long deleted = 0;
         long checked = checkSchemas();
+        Map<TableId, Position> stored = new HashMap<>();
+        try (TargetSession t = target.session()) {
+            target.positions().list(t).forEach(p -> stored.put(p.table(), p));
+        }
         try (Connection c = source.getConnection()) {
             for (TableWorker w : workers) {
-                Watermark base = w.appliedBase();
-                if (base == null) {
+                Watermark base = w.purgeBase(stored.get(w.table().id()));
+                if (base == null) { // another replica's, or not started: its owner publishes
                     continue;
                 }
                 Watermark bound = base.high() <= checked ? base : new Watermark(checked, base.open(), base.openFrom());

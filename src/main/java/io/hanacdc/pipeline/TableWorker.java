@@ -62,6 +62,8 @@ public final class TableWorker {
     private final Executor readers;
     private final ConcurrentLinkedQueue<Pending> commands = new ConcurrentLinkedQueue<>();
     private volatile Position position;
+    /** This replica was given the table: its next turn reads the position anew. */
+    private volatile boolean reload;
     /** Another replica owns the table: this one neither polls nor reports lag for it. */
     private volatile boolean standby;
     private volatile String state = "starting";
@@ -187,6 +189,10 @@ public final class TableWorker {
     }
 
     private void ownedTurn(Opened opened, Load load) {
+        if (reload) { // given the table (back): what another replica stored since is read anew
+            reload = false;
+            position = null;
+        }
         runCommands();
         if (stopReason != null || System.nanoTime() < retryAtNanos) {
             return;
@@ -377,7 +383,8 @@ public final class TableWorker {
             return;
         }
         standby = !owner;
-        position = null;
+        // the position is dropped on the table's own thread (turn): a turn under way still uses it until its batch ends
+        reload = owner;
         freshAsOf = null;
         state = owner ? "starting" : "standby";
         LOG.info("table {}: {}", table.id(), owner ? "this replica owns the table now" : "another replica owns the table");
@@ -426,6 +433,19 @@ public final class TableWorker {
     public Watermark appliedBase() {
         Position p = position;
         return p == null || standby ? null : p.range().base(); // another replica's position may be behind this one's memory
+    }
+
+    /**
+     * What the purge may take as applied, given the position as stored now: this process's base when the stored one is
+     * still its own (it moves an idle table's base on in memory alone), else the stored one — another process stored
+     * since (took the table over, reset it back), which this process has not seen yet. Null for another replica's table.
+     */
+    public Watermark purgeBase(Position stored) {
+        Position p = position;
+        if (p == null || standby || stored == null) {
+            return null;
+        }
+        return stored.revision() == p.revision() ? p.range().base() : stored.range().base();
     }
 
     /** The watermark the table's rows are being judged against: the open window, else the base; null before start. */

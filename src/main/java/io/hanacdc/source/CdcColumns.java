@@ -26,7 +26,7 @@ public final class CdcColumns {
      * The after-image of an update that moved a row to a new key: the same transaction's previous row in the CDC table is
      * that row's old key ({@link #OP_UPDATE_BEFORE}, or {@link #OP_RESYNC} on HANA), so the target can move its row by an
      * UPDATE of the key, keeping what refers to it, instead of a delete and an insert. Written only where the pair is
-     * certain: every row trigger's key change; a statement trigger's only when one key left and one arrived.
+     * certain: every row trigger's key change; a statement trigger's only in a statement of one row.
      */
     public static final int OP_UPDATE_AFTER_NEW_KEY = 7;
 

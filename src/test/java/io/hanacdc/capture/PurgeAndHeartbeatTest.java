@@ -48,6 +48,28 @@ class PurgeAndHeartbeatTest {
         }
     }
 
+    /**
+     * A process that has not yet seen another take its table over and reset it backwards purges only what the stored
+     * position says is applied, never its own memory's later base: the replay needs those rows.
+     */
+    @Test
+    void aStaleOwnerPurgesOnlyWhatTheStoredPositionApplied() throws Exception {
+        try (Pipeline p = new Pipeline("stalepurge")) {
+            exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY, v text)");
+            p.set("hanacdc.tables", "public.t").set("hanacdc.purge.retention-s", "0").start();
+            p.awaitConverged(20_000);
+            exec(p.sourceUrl, "INSERT INTO public.t SELECT g, 'x' FROM generate_series(1, 300) g");
+            p.awaitConverged(20_000);
+            try (Pipeline other = p.twin()) {
+                other.start();
+                var worker = other.task().workers().stream().filter(w -> w.table().id().toString().equals("public.t")).findFirst().orElseThrow();
+                other.command(worker, io.hanacdc.pipeline.TableCommands.resetToDataId(0)); // the new owner replays from the start
+                assertEquals(0, p.task().purge(p.task().purger(p.config())), "the old owner's memory says all 300 are applied");
+                assertEquals(300, count(p.sourceUrl, CDC_ROWS), "the replay's rows are kept");
+            }
+        }
+    }
+
     @Test
     void heartbeatIsCapturedAndReplicated() throws Exception {
         try (Pipeline p = new Pipeline("heartbeat")) {

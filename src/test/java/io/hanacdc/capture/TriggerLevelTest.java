@@ -58,12 +58,24 @@ class TriggerLevelTest {
         }
     }
 
+    /**
+     * The same changes at both levels; they differ only in which moved rows' new images are marked as their old key's pair
+     * (operation 7): at row level every one, at statement level only a one-row statement's (in the shift of 5 and 6 the
+     * statement knows that key 5 went and 7 came, not which row went where).
+     */
     @Test
     void rowAndStatementTriggersRecordTheSameChanges() throws Exception {
         List<String> statement = capture("statement");
-        assertEquals(statement, capture("row"));
+        List<String> row = capture("row");
+        assertEquals(unpaired(statement), unpaired(row));
         assertTrue(statement.contains("3 3 v3 v1 tx") && statement.contains("3 5 v5 v1 tx"), "old keys that are gone: " + statement);
         assertEquals(2, statement.stream().filter(r -> r.startsWith("3 ")).count(), "no before-image for swapped or re-used keys: " + statement);
+        assertEquals(List.of("7 50 v3 v1 tx"), statement.stream().filter(r -> r.startsWith("7 ")).toList(), "the one-row statement's move: " + statement);
+        assertEquals(List.of("7 50 v3 v1 tx", "7 6 v5 v1 tx"), row.stream().filter(r -> r.startsWith("7 ")).toList(), "each moved row: " + row);
+    }
+
+    private static List<String> unpaired(List<String> rows) {
+        return rows.stream().map(r -> r.startsWith("7 ") ? "4" + r.substring(1) : r).sorted().toList();
     }
 
     @Test

@@ -75,6 +75,9 @@ class UninstallWithoutTargetTest {
             // one table the task no longer lists: its capture goes, the rest stays
             String table = AppProcess.run("unscript-table", env(p, "public.a", UNREACHABLE), 0, "uninstall", "--print-sql", "--table", "public.b");
             assertTrue(table.contains("DELETE FROM `hanacdc_position` WHERE task = 'test' AND source_schema = 'public' AND source_table = 'b'"), table);
+            // a DBA reviewing the script sees each trigger dropped, on its table, before the function they call
+            assertTrue(table.contains("DROP TRIGGER IF EXISTS \"public$b$upd\" ON \"public\".\"b\"") && table.contains("DROP TRIGGER IF EXISTS \"public$b$ins_row\"")
+                    && table.indexOf("DROP TRIGGER") < table.indexOf("DROP FUNCTION"), table);
             runScript(p.sourceUrl, table);
             List<String> left = CaptureObjects.objects(p.sourceUrl);
             assertTrue(installed.containsAll(left) && left.size() < installed.size(), left.toString());

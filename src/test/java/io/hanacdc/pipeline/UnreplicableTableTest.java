@@ -97,8 +97,11 @@ class UnreplicableTableTest {
             exec(p.sourceUrl, "CREATE TABLE public.ok (id int PRIMARY KEY)", "CREATE TABLE public.m (id int PRIMARY KEY, a text, b text)",
                     "CREATE TABLE public.b (id int PRIMARY KEY)", "INSERT INTO public.ok VALUES (1)",
                     "CREATE SCHEMA hanacdc", "CREATE FUNCTION hanacdc.\"public$b$fn\"() RETURNS trigger LANGUAGE plpgsql AS 'BEGIN RETURN NULL; END'");
-            exec(p.targetUrl, "CREATE TABLE m (id int PRIMARY KEY, a text)");
-            p.set("hanacdc.tables", "public.ok,public.m,public.b").start();
+            exec(p.sourceUrl, "CREATE TABLE public.aria (id int PRIMARY KEY)", "CREATE TABLE public.myisam (id int PRIMARY KEY)");
+            exec(p.targetUrl, "CREATE TABLE m (id int PRIMARY KEY, a text)",
+                    // tables someone made on an engine that cannot roll back: a stale owner's batch could not be undone
+                    "CREATE TABLE aria (id int PRIMARY KEY) ENGINE=Aria", "CREATE TABLE myisam (id int PRIMARY KEY) ENGINE=MyISAM");
+            p.set("hanacdc.tables", "public.ok,public.m,public.b,public.aria,public.myisam").start();
             p.awaitConverged(20_000);
             exec(p.sourceUrl, "INSERT INTO public.ok VALUES (2)");
             p.awaitConverged(20_000);
@@ -108,6 +111,11 @@ class UnreplicableTableTest {
             TableStatus b = stopped(p, "public.b");
             assertTrue(b.lastError().contains("could not install") && b.lastError().contains("public.b"), b.lastError());
             assertEquals(0, count(p.sourceUrl, "SELECT COUNT(*) FROM pg_trigger WHERE tgrelid = 'public.b'::regclass"), "nothing of b installed");
+            for (String engine : List.of("aria", "myisam")) {
+                TableStatus t = stopped(p, "public." + engine);
+                assertTrue(t.lastError().contains(engine) && t.lastError().contains("cannot roll back") && t.lastError().contains("ENGINE=InnoDB"),
+                        t.lastError());
+            }
             assertEquals(List.of("public.ok", "hanacdc.hanacdc_heartbeat"), p.task().workers().stream().map(w -> w.table().id().toString()).toList());
         }
     }

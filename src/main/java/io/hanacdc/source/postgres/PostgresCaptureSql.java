@@ -238,9 +238,9 @@ final class PostgresCaptureSql implements CaptureSql {
         String head = head(layout, cdc, "SELECT ");
         String oldKey = t.primaryKey().stream().map(k -> "o." + q(k)).collect(Collectors.joining(", "));
         String newKeys = t.primaryKey().stream().map(k -> "n." + q(k)).collect(Collectors.joining(", "));
-        String newImages = head + OP_UPDATE_AFTER + ", " + prefixed("n", layout) + " FROM " + NEW + " n";
         return "DECLARE\n"
                 + "  moved bigint;\n"
+                + "  after_op integer := " + OP_UPDATE_AFTER + ";\n"
                 + "BEGIN\n"
                 + "  IF TG_OP = 'INSERT' THEN\n"
                 + "    " + head + OP_INSERT + ", " + prefixed("n", layout) + " FROM " + NEW + " n;\n"
@@ -254,16 +254,15 @@ final class PostgresCaptureSql implements CaptureSql {
                 // NOT EXISTS was planned as a nested loop after one-row statements and turned a 5000-row UPDATE quadratic.
                 // Keys are primary keys (never NULL), so both mean "no new row has this key".
                 + " WHERE (" + oldKey + ") NOT IN (SELECT " + newKeys + " FROM " + NEW + " n);\n"
-                // One key left and one arrived: they are one row's, whose new image follows its old key as its pair
-                // (OP_UPDATE_AFTER_NEW_KEY). With more, which old key became which new one is not known: no pair.
+                // A statement of one row that moved it: its new image is the old key's pair (OP_UPDATE_AFTER_NEW_KEY). With
+                // more rows, which row's key became which is not known (a shift also leaves one key gone): no pair.
                 + "    GET DIAGNOSTICS moved = ROW_COUNT;\n"
                 + "    IF moved = 1 THEN\n"
-                + "      " + head + OP_UPDATE_AFTER_NEW_KEY + ", " + prefixed("n", layout) + " FROM " + NEW + " n"
-                + " WHERE (" + newKeys + ") NOT IN (SELECT " + oldKey + " FROM " + OLD + " o);\n"
-                + "      " + newImages + " WHERE (" + newKeys + ") IN (SELECT " + oldKey + " FROM " + OLD + " o);\n"
-                + "    ELSE\n"
-                + "      " + newImages + ";\n"
+                + "      IF (SELECT count(*) FROM " + NEW + ") = 1 THEN\n"
+                + "        after_op := " + OP_UPDATE_AFTER_NEW_KEY + ";\n"
+                + "      END IF;\n"
                 + "    END IF;\n"
+                + "    " + head + "after_op, " + prefixed("n", layout) + " FROM " + NEW + " n;\n"
                 + "  END IF;\n"
                 + "  RETURN NULL;\n"
                 + "END";
@@ -296,8 +295,15 @@ final class PostgresCaptureSql implements CaptureSql {
 
     @Override
     public List<String> uninstallTriggers(TableId id) {
-        // CASCADE on the function drops exactly the triggers that call it (truncate included), even if the source table is gone.
-        List<String> out = new ArrayList<>(List.of("DROP FUNCTION IF EXISTS " + inCdc(names.trigger(id, "fn")) + "() CASCADE"));
+        // Each trigger spelled out, of either level, for the DBA reading the script (IF EXISTS: also when the table is gone);
+        // CASCADE on the function then drops nothing else it would not: only triggers call it.
+        List<String> out = new ArrayList<>();
+        for (String op : List.of("ins", "upd", "del", "trunc")) {
+            for (String name : List.of(names.trigger(id, op), names.trigger(id, op + "_row"))) {
+                out.add("DROP TRIGGER IF EXISTS " + q(name) + " ON " + q(id.schema()) + "." + q(id.name()));
+            }
+        }
+        out.add("DROP FUNCTION IF EXISTS " + inCdc(names.trigger(id, "fn")) + "() CASCADE");
         out.addAll(cut.uninstallFallback(id));
         return out;
     }

@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
  * The trigger function of row-level capture (hanacdc.capture.trigger-level=row): one CDC insert
  * from NEW or OLD per changed row, writing the same rows as the statement-level function, except that
  * every moved row's new image is marked as its old key's pair (the statement-level function knows the
- * pair only when one key left and one arrived). An update
+ * pair only in a statement of one row). An update
  * records its old key (operation 3) only when no row holds that key once the statement is done, as
  * the statement-level function decides from the transition tables: a statement that swaps keys
  * between rows removes no key, so it must not delete one. AFTER ROW triggers fire when every row of

@@ -8,6 +8,7 @@ import io.hanacdc.target.TargetSession;
 import io.hanacdc.target.TargetTable;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -136,7 +137,27 @@ public final class MySqlTable implements TargetTable {
             throw new CdcException("target table " + database + "." + name + " exists but lacks column(s) " + missing
                     + " of source table " + source.id() + ": add them, or drop the target table so hana-cdc creates it");
         }
+        refuseWithoutTransactions(c);
         return false;
+    }
+
+    /**
+     * A table someone made on an engine without transactions (MyISAM, Aria) cannot roll back a batch: a process that lost
+     * the table to another would leave its rows although the position's compare-and-set refused them.
+     */
+    private void refuseWithoutTransactions(Connection c) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT t.ENGINE, e.TRANSACTIONS FROM information_schema.TABLES t"
+                + " LEFT JOIN information_schema.ENGINES e ON e.ENGINE = t.ENGINE WHERE t.TABLE_SCHEMA = ? AND t.TABLE_NAME = ?")) {
+            ps.setString(1, database);
+            ps.setString(2, name);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (rs.next() && !"YES".equalsIgnoreCase(rs.getString(2)) && rs.getString(1) != null) {
+                    throw new CdcException("target table " + database + "." + name + " of source table " + source.id() + " uses the engine "
+                            + rs.getString(1) + ", which cannot roll back a batch (a process that lost the table to another could leave rows"
+                            + " the position refused): ALTER TABLE " + qualifiedName() + " ENGINE=InnoDB, or drop it so hana-cdc creates it");
+                }
+            }
+        }
     }
 
     /** The source columns the target table lacks. */

@@ -70,4 +70,18 @@ class EventRecordsTest {
         assertEquals(List.of(truncate, truncate), List.of(value(out.get(4)), value(out.get(5))));
         assertEquals(List.of(0, 1), List.of(out.get(4).partition(), out.get(5).partition()), "a truncate goes to every partition");
     }
+
+    /** 1.0 and 1.00 are one key at the source: one key on the topic too (two keys would keep a deleted row alive for consumers). */
+    @Test
+    void aDecimalKeyIsOneKeyWhateverItsScale() {
+        SourceTable keyed = new SourceTable(new TableId("S", "D"), List.of(column("k", Kind.DECIMAL), column("v", Kind.DECIMAL)), List.of("k"));
+        List<ChangeEvent> events = List.of(new ChangeEvent(ChangeEvent.Kind.INSERT, new Object[] {new BigDecimal("1.0"), new BigDecimal("2.50")}, null),
+                new ChangeEvent(ChangeEvent.Kind.DELETE, new Object[] {new BigDecimal("1.00")}, null),
+                new ChangeEvent(ChangeEvent.Kind.INSERT, new Object[] {new BigDecimal("0.000"), null}, null),
+                new ChangeEvent(ChangeEvent.Kind.INSERT, new Object[] {new BigDecimal("1E+1"), null}, null));
+        List<ProducerRecord<byte[], byte[]>> out = new EventRecords("task", "db", false, false).records("topic", keyed, 1, events, () -> 1);
+        assertEquals(List.of("{\"k\":\"1\"}", "{\"k\":\"0\"}", "{\"k\":\"10\"}"), out.stream().map(r -> text(r.key())).distinct().toList(),
+                "the insert of 1.0, the delete of 1.00 and its tombstone under one key");
+        assertEquals(true, value(out.get(0)).contains("\"v\":\"2.50\""), "values keep their scale");
+    }
 }
