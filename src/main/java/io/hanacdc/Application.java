@@ -18,6 +18,9 @@ import org.apache.camel.main.MainListenerSupport;
 
 /** Entry point: the commands of {@link CommandLine#USAGE}; no command is {@code run}. */
 public final class Application {
+    /** The task run() started, for stop(). */
+    private static volatile Main running;
+
     /** Exit code of verify when source and target differ (1 is an error, 2 a usage error). */
     private static final int DIFFERENCES_FOUND = 3;
     /** Exit code of check when a probe failed. */
@@ -104,6 +107,17 @@ public final class Application {
         return CdcConfig.loadSourceOnly(ConfigSource.lookup());
     }
 
+    /**
+     * Stops the running task as its own shutdown would, from any thread: the routes and the task first, then what was
+     * started for it (the demo's databases), in that order; {@code run} then returns.
+     */
+    public static void stop() {
+        Main m = running;
+        if (m != null) {
+            m.completed();
+        }
+    }
+
     private static CdcConfig config() {
         return CdcConfig.load(ConfigSource.lookup());
     }
@@ -120,6 +134,7 @@ public final class Application {
         main.configure().withRoutesIncludePattern(ConfigSource.routesLocation());
         main.configure().httpServer().withEnabled(true).withHost(admin.host()).withPort(admin.port());
         main.configure().addRoutesBuilder(new HanaCdcRoutes(() -> embedded.ifPresent(EmbeddedDefault::taskStarted)));
+        running = main;
         main.addMainListener(new MainListenerSupport() {
             @Override
             public void afterStop(BaseMainSupport m) {

@@ -23,9 +23,11 @@ public final class DemoEnvironment implements EmbeddedDefault {
     private String sourceUrl;
     /** The Kafka mode's broker and consumer; null in the MariaDB mode. */
     private KafkaDemo kafka;
+    private volatile Thread workload;
 
     @Override
     public Map<String, String> start() throws Exception {
+        EmbeddedDatabases.stoppedByCaller(); // after the task, in close(): stopped at JVM exit, they would go first
         if ("kafka".equals(System.getProperty(DemoMain.TARGET))) {
             LOG.info("no hanacdc.source.url set: starting the embedded demo (PostgreSQL source, Kafka target)");
             sourceUrl = EmbeddedDatabases.postgresUrl();
@@ -75,6 +77,7 @@ public final class DemoEnvironment implements EmbeddedDefault {
         Thread t = new Thread(this::workload, "demo-workload");
         t.setDaemon(true);
         t.start();
+        workload = t;
         LOG.info("demo workload started: about 20 transactions a second on shop.*; press Ctrl+C to stop");
     }
 
@@ -102,18 +105,27 @@ public final class DemoEnvironment implements EmbeddedDefault {
                 Thread.sleep(50);
             }
         } catch (SQLException e) {
-            // at exit the embedded databases' shutdown hooks may stop them before close() is called
-            LOG.info("demo workload ended: {}", e.getMessage());
+            LOG.warn("demo workload ended: {}", e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
     }
 
+    /** Called once the task has stopped (Ctrl+C): the workload, then the broker, then the databases, in that order. */
     @Override
     public void close() {
         running.set(false);
+        try {
+            Thread t = workload;
+            if (t != null) {
+                t.join(5_000);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         if (kafka != null) {
             kafka.close();
         }
+        EmbeddedDatabases.stop();
     }
 }

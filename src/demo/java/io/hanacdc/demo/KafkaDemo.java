@@ -37,13 +37,14 @@ final class KafkaDemo implements AutoCloseable {
     private final KafkaBroker broker;
     private final AtomicBoolean running = new AtomicBoolean(true);
     private final PrintStream out = System.out;
+    private volatile Thread consumer;
 
     private KafkaDemo(KafkaBroker broker) {
         this.broker = broker;
     }
 
     static KafkaDemo start() throws Exception {
-        return new KafkaDemo(KafkaBroker.start());
+        return new KafkaDemo(KafkaBroker.startStoppedByCaller());
     }
 
     String targetUrl() {
@@ -55,6 +56,7 @@ final class KafkaDemo implements AutoCloseable {
         Thread t = new Thread(() -> follow(sourceUrl), "demo-kafka-consumer");
         t.setDaemon(true);
         t.start();
+        consumer = t;
     }
 
     private void follow(String sourceUrl) {
@@ -124,12 +126,18 @@ final class KafkaDemo implements AutoCloseable {
                 r.value() == null ? "null (tombstone: compaction may drop the key)" : r.value());
     }
 
-    /**
-     * Called as the JVM exits. The broker is left to that exit: its test kit deletes its temporary folder in a
-     * shutdown hook of its own, and closing the broker meanwhile only races the deletion (with errors logged).
-     */
+    /** Called once the task has stopped: the consumer ends, then the broker (its logs deleted). */
     @Override
     public void close() {
         running.set(false);
+        Thread t = consumer;
+        try {
+            if (t != null) {
+                t.join(5_000);
+            }
+            broker.close();
+        } catch (Exception e) {
+            out.println("[demo] stopping the broker: " + e);
+        }
     }
 }
