@@ -33,7 +33,7 @@ final class ComparableValue {
         String s = switch (type.kind()) {
             case BOOLEAN -> v instanceof Boolean b ? (b ? "true" : "false") : v.toString();
             case UNSIGNED_TINYINT, SMALLINT, INTEGER, BIGINT -> Long.toString(((Number) v).longValue());
-            case DECIMAL, FLOATING_DECIMAL -> decimal((BigDecimal) v, decimalScale.applyAsInt(type));
+            case DECIMAL, FLOATING_DECIMAL -> v instanceof BigDecimal d ? decimal(d, decimalScale.applyAsInt(type)) : v.toString(); // NaN, ±Infinity
             case REAL -> Float.toString(((Number) v).floatValue());
             case DOUBLE -> Double.toString(((Number) v).doubleValue());
             case CHAR -> v.toString().replaceAll(" +$", "");

@@ -5,8 +5,10 @@ import io.hanacdc.CdcException;
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
+import io.hanacdc.source.JdbcValues;
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.List;
@@ -45,13 +47,19 @@ final class EventValues {
         return switch (type.kind()) {
             case BOOLEAN -> v.isBoolean() ? v.booleanValue() : Boolean.parseBoolean(v.asText());
             case UNSIGNED_TINYINT, SMALLINT, INTEGER, BIGINT -> v.isNumber() ? v.longValue() : Long.parseLong(v.asText());
-            case DECIMAL, FLOATING_DECIMAL -> new BigDecimal(v.asText());
+            case DECIMAL, FLOATING_DECIMAL -> decimal(v.asText());
             case REAL, DOUBLE -> v.isNumber() ? v.doubleValue() : Double.parseDouble(v.asText());
             case BINARY, VARBINARY, BLOB -> binary(v);
-            case TIME -> LocalTime.parse(v.asText());
+            case TIME -> v.asText().equals(JdbcValues.END_OF_DAY) ? JdbcValues.END_OF_DAY : LocalTime.parse(v.asText());
             case TIMESTAMP, TIMESTAMP_TZ -> LocalDateTime.parse(v.asText().endsWith("Z") ? v.asText().substring(0, v.asText().length() - 1) : v.asText());
-            case CHAR, VARCHAR, TEXT, DATE, UUID, JSON, SOURCE_TEXT, ARRAY -> v.asText();
+            case DATE -> LocalDate.parse(v.asText()); // ISO, signed years beyond 9999 and before year 1 included
+            case CHAR, VARCHAR, TEXT, UUID, JSON, SOURCE_TEXT, ARRAY -> v.asText();
         };
+    }
+
+    /** PostgreSQL's numeric NaN and ±Infinity travel as their names, and are read back as the double the source side reads. */
+    private static Object decimal(String text) {
+        return text.equals("NaN") || text.endsWith("Infinity") ? (Object) Double.valueOf(text) : new BigDecimal(text);
     }
 
     private static byte[] binary(JsonNode v) {
