@@ -215,7 +215,10 @@ final class HanaCaptureSql implements CaptureSql {
      * CURRENT_UPDATE_TRANSACTION() is 0 while the transaction is in read mode, and rows recorded under 0
      * are never held back by the watermark, so they could be passed before they commit: the block first
      * writes (the table's registry row, which this transaction has locked already) and refuses to go on
-     * if the transaction still is not in write mode.
+     * if the transaction still is not in write mode. NEXTVAL may not be used in a SELECT with DISTINCT or
+     * UNION (create-sequence-statement-data-definition-20d5092.md), and whether that reaches through a
+     * derived table is not said: the distinct keys are collected into a table variable first
+     * (do-begin-end-statement-procedural-5210385.md), and the INSERT's own SELECT has neither.
      */
     @Override
     public String resyncKeys(CaptureLayout from, CaptureLayout next, long afterDataId) {
@@ -224,7 +227,7 @@ final class HanaCaptureSql implements CaptureSql {
         String keys = from.table().primaryKey().stream().map(k -> q(from.cdcColumn(k))).collect(Collectors.joining(", "));
         String where = " WHERE " + q(TRIGGER_ID) + " = " + from.captureVersion() + " AND " + q(DATA_ID) + " > " + afterDataId
                 + " AND " + q(OPERATION) + " > 0";
-        String changed = "SELECT " + keys + " FROM " + inCdc(names.cdcTable(id)) + where;
+        String changed = "SELECT DISTINCT " + keys + " FROM " + inCdc(names.cdcTable(id)) + where;
         if (options.recordErrors()) {
             changed += " UNION SELECT " + from.table().primaryKey().stream().map(HanaCaptureSql::q).collect(Collectors.joining(", "))
                     + " FROM " + inCdc(names.errorTable(id)) + where;
@@ -234,10 +237,10 @@ final class HanaCaptureSql implements CaptureSql {
                 + " AND source_table = " + literal(id.name()) + "; SELECT CURRENT_UPDATE_TRANSACTION() INTO T FROM DUMMY; "
                 + "IF :T = 0 THEN SIGNAL READ_MODE SET MESSAGE_TEXT = 'hana-cdc: the transaction is not in write mode, so re-read rows"
                 + " would record transaction id 0'; END IF; "
+                + "K = " + changed + "; "
                 + "INSERT INTO " + inCdc(names.cdcTable(id)) + " (" + q(DATA_ID) + ", " + q(TRIGGER_ID) + ", " + q(TRANSACTION_ID) + ", "
                 + q(CREATE_TIME) + ", " + q(OPERATION) + ", " + to + ") SELECT " + inCdc(names.sequence()) + ".NEXTVAL, " + next.captureVersion()
-                + ", CURRENT_UPDATE_TRANSACTION(), CURRENT_UTCTIMESTAMP, " + OP_RESYNC + ", k.* FROM (SELECT DISTINCT * FROM ("
-                + changed + ") u) k; END";
+                + ", CURRENT_UPDATE_TRANSACTION(), CURRENT_UTCTIMESTAMP, " + OP_RESYNC + ", " + keys + " FROM :K; END";
     }
 
     @Override
