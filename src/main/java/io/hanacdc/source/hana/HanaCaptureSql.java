@@ -41,11 +41,19 @@ import java.util.stream.Collectors;
  * With the record-errors option each trigger has an exit handler: if writing the CDC row fails,
  * the key (both keys of an update) goes into the table's capture-error table with the error, and the
  * stream re-reads that key from the source in data-id order. The business write is never broken
- * and the change is never lost silently.
+ * and the change is never lost silently; a lock wait timeout or deadlock, which rolled the write back
+ * already, is re-signalled.
  */
 final class HanaCaptureSql implements CaptureSql {
     static final String ERROR_CODE = "__$ERROR_CODE";
     static final String ERROR_MESSAGE = "__$ERROR_MESSAGE";
+    /**
+     * Lock wait timeout (131) and deadlock (133) have rolled the writer's transaction back already
+     * (sql-error-codes-20a78d3.md): the handler re-signals them, as the DO page's example re-signals what it does
+     * not handle (do-begin-end-statement-procedural-5210385.md), instead of recording a capture error in a
+     * transaction that is gone.
+     */
+    static final String ROLLED_BACK = "::SQL_ERROR_CODE = 131 OR ::SQL_ERROR_CODE = 133";
     private static final Pattern RENAME_COLUMN = Pattern.compile("(?is)\\s*RENAME\\s+COLUMN\\s+(\\S.*\\S)\\s*");
     private final CaptureNames names;
     private final CaptureOptions options;
@@ -264,7 +272,8 @@ final class HanaCaptureSql implements CaptureSql {
     }
 
     private String trigger(SourceTable t, String kind, String event, String referencing, int captureVersion, String body, String onError) {
-        String handler = options.recordErrors() ? "DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN " + onError + " END; " : "";
+        String handler = options.recordErrors() ? "DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN IF " + ROLLED_BACK + " THEN RESIGNAL; ELSE "
+                + onError + " END IF; END; " : "";
         return "CREATE TRIGGER " + q(t.id().schema()) + "." + q(names.trigger(t.id(), kind)) + " AFTER " + event + " ON "
                 + q(t.id().schema()) + "." + q(t.id().name()) + " REFERENCING " + referencing + " FOR EACH ROW BEGIN "
                 + handler + body + " END";

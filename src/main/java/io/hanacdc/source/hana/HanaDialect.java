@@ -180,7 +180,7 @@ public final class HanaDialect extends AbstractSourceDialect {
     @Override
     public List<io.hanacdc.check.Probe> probes() {
         return List.of(new HanaPrivilegesProbe(), new HanaTransactionIdProbe(), new HanaCatalogProbe(), new HanaTruncateProbe(),
-                new HanaEmptyDatesProbe(), new HanaTriggerValidityProbe());
+                new HanaEmptyDatesProbe(), new HanaTriggerValidityProbe(), new HanaTriggerLockWaitProbe());
     }
 
     @Override

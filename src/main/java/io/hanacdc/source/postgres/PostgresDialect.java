@@ -194,7 +194,9 @@ public final class PostgresDialect extends AbstractSourceDialect {
                 hanaOnly("truncate", "whether TRUNCATE TABLE fires DELETE triggers (here: a TRUNCATE trigger captures it)"),
                 hanaOnly("empty dates", "empty DATE, SECONDDATE, TIMESTAMP, TIME through capture (PostgreSQL has no empty dates)"),
                 hanaOnly("trigger validity", "whether an ALTER of a column the triggers do not reference leaves them valid (PostgreSQL"
-                        + " never invalidates a trigger)"));
+                        + " never invalidates a trigger)"),
+                hanaOnly("trigger lock wait", "a lock wait timeout in a capture trigger fails the write (PostgreSQL's capture functions"
+                        + " have no exception handler: the writer's statement fails as it is)"));
     }
 
     private static io.hanacdc.check.Probe hanaOnly(String name, String checks) {

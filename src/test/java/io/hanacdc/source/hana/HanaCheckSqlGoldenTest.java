@@ -35,6 +35,8 @@ class HanaCheckSqlGoldenTest {
         out.add(String.format(HanaTriggerValidityProbe.ADD, hana.qualified(scratch.schema(), scratch.name())));
         out.add(String.format(HanaTriggerValidityProbe.DROP, hana.qualified(scratch.schema(), scratch.name())));
         out.addAll(List.of(String.format(HanaCatalogProbe.CREATE, catalog), String.format(HanaCatalogProbe.RENAME, catalog)));
+        out.addAll(List.of(String.format(HanaTriggerLockWaitProbe.HOLD, hana.qualified("hanacdc", names.cdcTable(scratch))),
+                HanaTriggerLockWaitProbe.SHORT_WAIT));
         GoldenFiles.assertMatches("hana-check.sql", out);
     }
 }
