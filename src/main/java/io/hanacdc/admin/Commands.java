@@ -67,10 +67,9 @@ public final class Commands {
              Connection c = source.getConnection()) {
             List<SourceTable> tables = new TableResolver(dialect, cfg.cdcSchema()).resolve(c, cfg.tables()).all();
             if (printOnly) {
-                List<String> script = new java.util.ArrayList<>(installer().script(tables));
-                runtimeUser.ifPresent(u -> script.addAll(new RuntimeGrants(dialect, names)
-                        .statements(u, tables.stream().map(SourceTable::id).toList(), cfg.watermark().equals("gap-probe"))));
-                script.forEach(s -> out.println(s + ";\n"));
+                List<String> grants = runtimeUser.map(u -> new RuntimeGrants(dialect, names)
+                        .statements(u, tables.stream().map(SourceTable::id).toList(), cfg.watermark().equals("gap-probe"))).orElse(List.of());
+                installer().script(tables, grants).forEach(s -> out.println(s + ";\n"));
                 return;
             }
             var failed = installer().install(c, tables);

@@ -54,12 +54,18 @@ public final class CaptureInstaller {
 
     /** The full install script, for a DBA to review (install --print-sql). Capture versions are 1 for tables not yet installed. */
     public List<String> script(List<SourceTable> tables) {
+        return script(tables, List.of());
+    }
+
+    /** The install script followed by {@code after} (the grants of a runtime user), all in one transaction. */
+    public List<String> script(List<SourceTable> tables, List<String> after) {
         List<String> out = new ArrayList<>(sql.installShared());
         for (SourceTable t : withHeartbeat(tables)) {
             out.addAll(installStatements(t, false));
             out.add(versionStore.insertSql(firstVersion(t, null, 0))); // object and column ids are filled in by the first schema check
         }
-        return out;
+        out.addAll(after);
+        return sql.asOneTransaction(out);
     }
 
     /** A new table's capture at version 1: CDC table, triggers, history, registry, subscription. */

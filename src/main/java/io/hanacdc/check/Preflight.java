@@ -73,6 +73,8 @@ public final class Preflight {
             probes.add(WatermarkProbe.ofTask());
             probes.add(WatermarkProbe.ofGapProbing());
             probes.add(new KeyShiftProbe());
+            probes.add(RollbackProbe.ofTask());
+            probes.add(RollbackProbe.ofScripts());
             probes.addAll(target.probes());
             List<ProbeResult> results = new ArrayList<>();
             for (Probe p : probes) {

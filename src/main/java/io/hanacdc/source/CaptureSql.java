@@ -72,7 +72,8 @@ public interface CaptureSql {
 
     /**
      * The statements as a script a DBA runs as it is, in one SQL session, when the source user may
-     * not: one transaction, so it takes effect whole or not at all.
+     * not: one transaction, so it takes effect whole or not at all, even when the runner goes on after
+     * a failed statement.
      */
     List<String> asOneTransaction(List<String> statements);
 

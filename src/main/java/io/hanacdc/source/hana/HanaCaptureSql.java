@@ -318,16 +318,21 @@ final class HanaCaptureSql implements CaptureSql {
     }
 
     /**
-     * DDL joins the transaction only with AUTOCOMMIT DDL OFF, which SAP says to set in a session whose
-     * autocommit is off (set-transaction-autocommit-ddl-statement-transaction-management-d538d11.md):
-     * hdbsql -z, or autocommit off in the SQL console.
+     * One anonymous block, so a runner that goes on after an error (hdbsql -I without -E) cannot commit half of it: its
+     * exit handler rolls back and re-signals (do-begin-end-statement-procedural-5210385.md: handler, ROLLBACK, RESIGNAL).
+     * DDL joins the transaction only with AUTOCOMMIT DDL OFF, which SAP says to set in a session whose autocommit is off
+     * (set-transaction-autocommit-ddl-statement-transaction-management-d538d11.md): hdbsql -z, or autocommit off in the
+     * SQL console; the probe 'script rollback' shows whether it holds without. Each statement runs through EXEC
+     * (create-procedure-statement-procedural-20d4674.md: a block's own SQL is DML, CREATE and DROP TABLE only, and it is
+     * compiled before it runs, when the tables it creates do not exist yet); a catalog-checking block becomes a nested block.
      */
     @Override
     public List<String> asOneTransaction(List<String> statements) {
-        List<String> out = new ArrayList<>(List.of("SET TRANSACTION AUTOCOMMIT DDL OFF"));
-        out.addAll(statements);
-        out.addAll(List.of("COMMIT", "SET TRANSACTION AUTOCOMMIT DDL ON"));
-        return out;
+        String body = statements.stream().map(s -> s.startsWith("DO BEGIN ") ? s.substring("DO ".length()) + ";" : "EXEC " + literal(s) + ";")
+                .collect(Collectors.joining(" "));
+        return List.of("SET TRANSACTION AUTOCOMMIT DDL OFF",
+                "DO BEGIN DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END; " + body + " COMMIT; END",
+                "SET TRANSACTION AUTOCOMMIT DDL ON");
     }
 
     @Override

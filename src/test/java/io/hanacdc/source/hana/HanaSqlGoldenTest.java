@@ -77,6 +77,17 @@ class HanaSqlGoldenTest {
                 .script(List.of(sample(), longNamed()));
     }
 
+    /** The install statements one by one, as the script's block runs them. */
+    private static List<String> statements(CaptureOptions options) {
+        HanaDialect hana = new HanaDialect(options);
+        CaptureNames names = new CaptureNames("CDC", hana.maxIdentifierBytes());
+        List<String> out = new ArrayList<>(hana.captureSql(names).installShared());
+        for (SourceTable t : List.of(sample(), longNamed())) {
+            out.addAll(hana.captureSql(names).installTable(io.hanacdc.source.CaptureLayout.initial(t, options.keysOnly())));
+        }
+        return out;
+    }
+
     private static void golden(String name, List<String> statements) throws IOException {
         GoldenFiles.assertMatches(name, statements);
     }
@@ -286,7 +297,7 @@ class HanaSqlGoldenTest {
      */
     @Test
     void captureTriggersResignalLockWaitTimeoutsAndDeadlocks() {
-        for (String sql : script(CaptureOptions.DEFAULT)) {
+        for (String sql : statements(CaptureOptions.DEFAULT)) {
             if (sql.startsWith("CREATE TRIGGER")) {
                 int resignal = sql.indexOf("DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN IF ::SQL_ERROR_CODE = 131 OR ::SQL_ERROR_CODE = 133 THEN RESIGNAL; ELSE ");
                 assertTrue(resignal > 0 && resignal < sql.indexOf("$err"), sql);
@@ -294,10 +305,33 @@ class HanaSqlGoldenTest {
         }
     }
 
+    /**
+     * A script printed for a DBA (install, the move to a new capture version, removal) is one anonymous block whose exit handler
+     * rolls back and re-signals (do-begin-end-statement-procedural-5210385.md), between the AUTOCOMMIT DDL switches: a runner that
+     * goes on after an error (hdbsql -I without -E) finds nothing after the block to commit half of it.
+     */
+    @Test
+    void everyPrintedScriptIsOneBlockThatRollsBackOnAnyError() {
+        HanaDialect hana = new HanaDialect(CaptureOptions.DEFAULT);
+        CaptureNames names = new CaptureNames("CDC", 127);
+        SourceTable t = sample();
+        var v1 = new CaptureVersion(io.hanacdc.source.CaptureLayout.initial(t, false), Map.of(), 1, 0);
+        for (List<String> script : List.of(script(CaptureOptions.DEFAULT),
+                new CaptureEvolver(hana, names, Duration.ofSeconds(10)).script(List.of(v1), t, new TableStamp(t.id(), 2, "", Map.of()), 10),
+                new io.hanacdc.capture.RemovalScript(hana, names, "task").script(java.util.Optional.empty(), List.of(t.id()), true, true))) {
+            assertEquals(3, script.size(), script.toString());
+            assertEquals("SET TRANSACTION AUTOCOMMIT DDL OFF", script.get(0));
+            assertTrue(script.get(1).startsWith("DO BEGIN DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END; ")
+                    && script.get(1).endsWith(" COMMIT; END"), script.get(1));
+            assertFalse(script.get(1).contains(" DO BEGIN "), "nested blocks are BEGIN … END;, not DO: " + script.get(1));
+            assertEquals("SET TRANSACTION AUTOCOMMIT DDL ON", script.get(2));
+        }
+    }
+
     @Test
     void statementsFollowTheDocumentedGrammar() {
         for (CaptureOptions options : List.of(CaptureOptions.DEFAULT, new CaptureOptions(true, false))) {
-            for (String sql : script(options)) {
+            for (String sql : statements(options)) {
                 assertFalse(sql.contains("IF EXISTS") || sql.contains("IF NOT EXISTS"), "HANA has no IF [NOT] EXISTS: " + sql);
                 assertFalse(sql.stripTrailing().endsWith(";"), "no statement separator after the statement over JDBC: " + sql);
                 if (sql.startsWith("CREATE TRIGGER")) {
@@ -319,7 +353,7 @@ class HanaSqlGoldenTest {
                 }
             }
         }
-        String sequence = script(CaptureOptions.DEFAULT).get(1);
+        String sequence = statements(CaptureOptions.DEFAULT).get(1);
         assertTrue(sequence.contains("NO CACHE"), "the sequence must not cache, so ids are monotonic across hosts: " + sequence);
         HanaDialect hana = new HanaDialect(CaptureOptions.DEFAULT);
         assertFalse(hana.keyAfterPredicate(sample().keyColumns()).contains(") > ("), "HANA rejects row-value comparison with >");
@@ -335,7 +369,7 @@ class HanaSqlGoldenTest {
             assertFalse(names.trigger(a, kind).equals(names.trigger(b, kind)));
         }
         assertFalse(names.errorTable(a).equals(names.errorTable(b)));
-        String joined = String.join("\n", script(CaptureOptions.DEFAULT));
+        String joined = String.join("\n", statements(CaptureOptions.DEFAULT));
         assertTrue(joined.contains("\"SALES\".\"Order \"\"Lines\"\" ü\""), "embedded quotes doubled");
         assertTrue(joined.contains("EXEC 'CREATE SCHEMA \"CDC\"'"), "DDL inside EXEC is a string literal");
     }
