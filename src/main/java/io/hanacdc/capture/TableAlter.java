@@ -56,6 +56,10 @@ public final class TableAlter {
         if (!registry.exists(c)) {
             throw new CdcException("no capture is installed in schema " + names.cdcSchema() + ": alter " + id + " directly");
         }
+        var refused = dialect.alterRefusal(c, id, clause);
+        if (refused.isPresent()) {
+            throw new CdcException("alter of " + id + " refused, nothing was changed: " + refused.get());
+        }
         CaptureVersion done;
         try {
             done = dialect.inTransaction(c, lockTimeout, tx -> {

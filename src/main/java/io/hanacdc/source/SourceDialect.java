@@ -99,6 +99,14 @@ public interface SourceDialect {
     /** Cheap row-count estimate for progress reporting (may be inexact). */
     long estimateRows(Connection c, TableId id) throws SQLException;
 
+    /**
+     * Why {@code alter} may not run the clause on the table in one transaction with its capture change (the clause or
+     * the table would not roll back whole), or empty.
+     */
+    default Optional<String> alterRefusal(Connection c, TableId id, String clause) throws SQLException {
+        return Optional.empty();
+    }
+
     /** The DDL statements of one capture piece, in execution order. */
     CaptureSql captureSql(CaptureNames names);
 

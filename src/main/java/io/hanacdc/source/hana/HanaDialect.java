@@ -184,6 +184,11 @@ public final class HanaDialect extends AbstractSourceDialect {
     }
 
     @Override
+    public Optional<String> alterRefusal(Connection c, TableId id, String clause) throws SQLException {
+        return HanaAlterClauses.refusal(c, id, clause);
+    }
+
+    @Override
     public CaptureSql captureSql(CaptureNames names) {
         return new HanaCaptureSql(names, captureOptions());
     }
