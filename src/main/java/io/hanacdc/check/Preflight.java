@@ -75,6 +75,7 @@ public final class Preflight {
             probes.add(new KeyShiftProbe());
             probes.add(RollbackProbe.ofTask());
             probes.add(RollbackProbe.ofScripts());
+            probes.add(new SequenceSettingsProbe());
             probes.addAll(target.probes());
             List<ProbeResult> results = new ArrayList<>();
             for (Probe p : probes) {

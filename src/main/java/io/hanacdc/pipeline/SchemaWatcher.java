@@ -28,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * next version. Keys changed since the last check that still saw the old shape are re-read (the ALTER
  * happened after it). Triggers, read for all tables in one catalog query, found missing, disabled or invalid are re-created — unless the table
  * changed after the stamps and cuts were read, which moves capture on instead. A table whose capture
- * the source user may not change stops, with the script a DBA runs, until the change is made.
+ * the source user may not change stops, with the script a DBA runs, until the change is made. Each check first
+ * makes {@link SourceGuard}'s checks of the source.
  */
 final class SchemaWatcher {
     private static final Logger LOG = LoggerFactory.getLogger(SchemaWatcher.class);
@@ -43,12 +44,19 @@ final class SchemaWatcher {
     private final Map<TableId, Seen> seen = new HashMap<>();
     /** Tables stopped until a DBA changes their capture, with the message that says how. */
     private final Map<TableId, String> stopped = new ConcurrentHashMap<>();
+    private final SourceGuard guard;
 
     SchemaWatcher(SourceDialect dialect, CaptureNames names, CaptureEvolver evolver, CaptureInstaller installer) {
         this.dialect = dialect;
         this.names = names;
         this.evolver = evolver;
         this.installer = installer;
+        this.guard = new SourceGuard(dialect, names);
+    }
+
+    /** The source's checks of {@link SourceGuard} alone (at start, before any table runs). */
+    void guard(Connection c, Map<TableId, Long> storedHighs) throws SQLException {
+        guard.check(c, dialect.readHighWaterMark(c, names), storedHighs);
     }
 
     /**
@@ -56,8 +64,9 @@ final class SchemaWatcher {
      * the change of a table not followed yet began): every row with a higher data id may have been
      * captured after a change this check did not follow yet, and be re-read when it does.
      */
-    synchronized long check(Connection c, List<CaptureVersions> tables) throws SQLException {
+    synchronized long check(Connection c, List<CaptureVersions> tables, Map<TableId, Long> storedHighs) throws SQLException {
         long high = dialect.readHighWaterMark(c, names);
+        guard.check(c, high, storedHighs);
         long bound = high;
         List<CaptureVersions> user = tables.stream().filter(v -> !v.table().schema().equals(names.cdcSchema())).toList();
         Map<TableId, TableStamp> stamps = dialect.stamps(c, user.stream().map(CaptureVersions::table).toList());
@@ -95,9 +104,10 @@ final class SchemaWatcher {
         return bound;
     }
 
-    /** Why the table is stopped until a DBA changes its capture, or null. */
+    /** Why the table is stopped (the source is not the one its position assumes, or a DBA must change its capture), or null. */
     String stopReason(TableId table) {
-        return stopped.get(table);
+        String source = guard.stopReason(table);
+        return source != null ? source : stopped.get(table);
     }
 
     /**

@@ -100,6 +100,14 @@ public interface SourceDialect {
     long estimateRows(Connection c, TableId id) throws SQLException;
 
     /**
+     * How the data-id sequence's settings differ from those the watermark relies on — ids handed out one at a time,
+     * in order, on every host: increment 1, no cache across hosts, no cycle — with the statement that restores them;
+     * empty while they hold. Read at start and at every schema check (a Basis change to a cache, the usual cure for
+     * sequence contention, would let the watermark skip rows).
+     */
+    Optional<String> sequenceDeparture(Connection c, String schema, String sequence) throws SQLException;
+
+    /**
      * Why {@code alter} may not run the clause on the table in one transaction with its capture change (the clause or
      * the table would not roll back whole), or empty.
      */

@@ -52,6 +52,12 @@ public final class HanaDialect extends AbstractSourceDialect {
     /** Named as the stamps' columns are, so one condition on c.SCHEMA_NAME and c.TABLE_NAME selects the tables of both. */
     static final String TRIGGERS = "SELECT c.SCHEMA_NAME, c.TABLE_NAME, c.TRIGGER_NAME FROM (SELECT SUBJECT_TABLE_SCHEMA AS SCHEMA_NAME,"
             + " SUBJECT_TABLE_NAME AS TABLE_NAME, TRIGGER_NAME FROM SYS.TRIGGERS WHERE IS_VALID = 'TRUE' AND IS_ENABLED = 'TRUE') c WHERE %s";
+    /**
+     * The sequence's settings (sequences-system-view-20cf0e7.md). NO CACHE's CACHE_SIZE is not documented; M_SEQUENCES
+     * shows a host's cache "only when the cache is greater than 1" (m-sequences-system-view-20be95c.md), so up to 1 is
+     * taken as none, and the probe 'sequence settings' shows on the user's system that NO CACHE passes and CACHE 10 does not.
+     */
+    static final String SEQUENCE = "SELECT INCREMENT_BY, CACHE_SIZE, IS_CYCLED FROM SYS.SEQUENCES WHERE SCHEMA_NAME = ? AND SEQUENCE_NAME = ?";
     static final String CATALOG_READ = "SELECT COUNT(*) FROM SYS.EFFECTIVE_PRIVILEGES WHERE USER_NAME = ? AND PRIVILEGE = 'CATALOG READ'"
             + " AND IS_VALID = 'TRUE'";
 
@@ -181,6 +187,24 @@ public final class HanaDialect extends AbstractSourceDialect {
     public List<io.hanacdc.check.Probe> probes() {
         return List.of(new HanaPrivilegesProbe(), new HanaTransactionIdProbe(), new HanaCatalogProbe(), new HanaTruncateProbe(),
                 new HanaEmptyDatesProbe(), new HanaTriggerValidityProbe(), new HanaTriggerLockWaitProbe());
+    }
+
+    @Override
+    public Optional<String> sequenceDeparture(Connection c, String schema, String sequence) throws SQLException {
+        try (PreparedStatement ps = io.hanacdc.source.CatalogReads.prepare(c, SEQUENCE, schema, sequence); ResultSet rs = ps.executeQuery()) {
+            if (!rs.next()) {
+                return Optional.of("not in SYS.SEQUENCES as the source user sees it");
+            }
+            return sequenceDeparture(rs.getLong(1), rs.getLong(2), "TRUE".equals(rs.getString(3)), qualified(schema, sequence));
+        }
+    }
+
+    static Optional<String> sequenceDeparture(long increment, long cache, boolean cycles, String sequence) {
+        if (increment == 1 && cache <= 1 && !cycles) {
+            return Optional.empty();
+        }
+        return Optional.of("INCREMENT BY " + increment + (cache <= 1 ? ", NO CACHE" : ", CACHE " + cache) + (cycles ? ", CYCLE" : ", NO CYCLE")
+                + " instead of INCREMENT BY 1, NO CACHE, NO CYCLE (restore: ALTER SEQUENCE " + sequence + " INCREMENT BY 1 NO CACHE NO CYCLE)");
     }
 
     @Override

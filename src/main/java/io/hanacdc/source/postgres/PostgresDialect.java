@@ -186,6 +186,8 @@ public final class PostgresDialect extends AbstractSourceDialect {
      * transaction snapshot (the watermark probe covers it), and PostgreSQL's catalog and TRUNCATE
      * trigger are exercised by the CI suite.
      */
+    static final String SEQUENCE = "SELECT increment_by, cache_size, cycle FROM pg_catalog.pg_sequences WHERE schemaname = ? AND sequencename = ?";
+
     @Override
     public List<io.hanacdc.check.Probe> probes() {
         return List.of(new PostgresPrivilegesProbe(),
@@ -206,6 +208,25 @@ public final class PostgresDialect extends AbstractSourceDialect {
     @Override
     public Optional<ChecksumSql> checksumSql(ToIntFunction<ColumnType> targetDecimalScale) {
         return Optional.of(new PostgresChecksumSql(targetDecimalScale));
+    }
+
+    /** CACHE 1: last_value bounds every id handed out only when no session caches ids (PostgresCaptureSql). */
+    @Override
+    public Optional<String> sequenceDeparture(Connection c, String schema, String sequence) throws SQLException {
+        try (PreparedStatement ps = io.hanacdc.source.CatalogReads.prepare(c, SEQUENCE, schema, sequence); ResultSet rs = ps.executeQuery()) {
+            if (!rs.next()) {
+                return Optional.of("not in pg_sequences as the source user sees it");
+            }
+            long increment = rs.getLong(1);
+            long cache = rs.getLong(2);
+            boolean cycles = rs.getBoolean(3);
+            if (increment == 1 && cache == 1 && !cycles) {
+                return Optional.empty();
+            }
+            return Optional.of("INCREMENT BY " + increment + ", CACHE " + cache + (cycles ? ", CYCLE" : ", NO CYCLE")
+                    + " instead of INCREMENT BY 1, CACHE 1, NO CYCLE (restore: ALTER SEQUENCE " + qualified(schema, sequence)
+                    + " INCREMENT BY 1 CACHE 1 NO CYCLE)");
+        }
     }
 
     @Override

@@ -36,7 +36,7 @@ class HanaCheckSqlGoldenTest {
         out.add(String.format(HanaTriggerValidityProbe.DROP, hana.qualified(scratch.schema(), scratch.name())));
         out.addAll(List.of(String.format(HanaCatalogProbe.CREATE, catalog), String.format(HanaCatalogProbe.RENAME, catalog)));
         out.addAll(List.of(String.format(HanaTriggerLockWaitProbe.HOLD, hana.qualified("hanacdc", names.cdcTable(scratch))),
-                HanaTriggerLockWaitProbe.SHORT_WAIT));
+                HanaTriggerLockWaitProbe.SHORT_WAIT, HanaDialect.SEQUENCE, io.hanacdc.check.SequenceSettingsProbe.createCached(hana, "hanacdc", "hanacdc_check_seq_x1")));
         GoldenFiles.assertMatches("hana-check.sql", out);
     }
 }

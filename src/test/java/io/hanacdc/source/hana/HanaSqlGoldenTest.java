@@ -328,6 +328,22 @@ class HanaSqlGoldenTest {
         }
     }
 
+    /**
+     * The sequence's settings the watermark relies on, read from SYS.SEQUENCES (sequences-system-view-20cf0e7.md): INCREMENT_BY 1,
+     * IS_CYCLED FALSE, and no cache across hosts — CACHE_SIZE up to 1, as M_SEQUENCES shows a host's cache only above 1
+     * (m-sequences-system-view-20be95c.md); the departure names the ALTER SEQUENCE that restores them (alter-sequence-statement-data-definition-20d06b0.md).
+     */
+    @Test
+    void aSequenceThatCachesStepsOrCyclesDeparts() {
+        for (long noCache : new long[] {0, 1}) {
+            assertEquals(java.util.Optional.empty(), HanaDialect.sequenceDeparture(1, noCache, false, "\"CDC\".\"hanacdc_data_id\""));
+        }
+        assertEquals("INCREMENT BY 1, CACHE 50, NO CYCLE instead of INCREMENT BY 1, NO CACHE, NO CYCLE (restore: ALTER SEQUENCE \"CDC\".\"hanacdc_data_id\""
+                + " INCREMENT BY 1 NO CACHE NO CYCLE)", HanaDialect.sequenceDeparture(1, 50, false, "\"CDC\".\"hanacdc_data_id\"").orElseThrow());
+        assertTrue(HanaDialect.sequenceDeparture(2, 0, false, "s").isPresent());
+        assertTrue(HanaDialect.sequenceDeparture(1, 0, true, "s").isPresent());
+    }
+
     @Test
     void statementsFollowTheDocumentedGrammar() {
         for (CaptureOptions options : List.of(CaptureOptions.DEFAULT, new CaptureOptions(true, false))) {
