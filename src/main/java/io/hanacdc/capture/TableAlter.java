@@ -75,7 +75,10 @@ public final class TableAlter {
                 CaptureVersion current = versions.get(versions.size() - 1);
                 boolean followedBefore = followed(tx, current);
                 long windowFrom = followedBefore ? dialect.readHighWaterMark(tx, names) : current.switchHigh();
-                CaptureInstaller.execute(tx, first(id, clause));
+                io.hanacdc.source.SourceTransaction.keepingSchema(tx, session -> {
+                    CaptureInstaller.execute(session, first(id, clause));
+                    return null;
+                });
                 if (dialect.describe(tx, id).isEmpty()) {
                     throw new CdcException("the clause renames or drops the table; alter changes a captured table's columns only");
                 }

@@ -108,6 +108,14 @@ public interface SourceDialect {
     Optional<String> sequenceDeparture(Connection c, String schema, String sequence) throws SQLException;
 
     /**
+     * The storage of a table like the ones captured, as written before TABLE in CREATE … TABLE ("" for the default):
+     * what the check's scratch tables are made as, so probes run on the kind of table capture runs on.
+     */
+    default String tableStorage() {
+        return "";
+    }
+
+    /**
      * Why {@code alter} may not run the clause on the table in one transaction with its capture change (the clause or
      * the table would not roll back whole), or empty.
      */

@@ -186,7 +186,7 @@ public final class HanaDialect extends AbstractSourceDialect {
     @Override
     public List<io.hanacdc.check.Probe> probes() {
         return List.of(new HanaPrivilegesProbe(), new HanaTransactionIdProbe(), new HanaCatalogProbe(), new HanaTruncateProbe(),
-                new HanaEmptyDatesProbe(), new HanaTriggerValidityProbe(), new HanaTriggerLockWaitProbe());
+                new HanaEmptyDatesProbe(), new HanaTriggerValidityProbe(), new HanaTriggerLockWaitProbe(), new HanaScaleOutProbe());
     }
 
     @Override
@@ -205,6 +205,15 @@ public final class HanaDialect extends AbstractSourceDialect {
         }
         return Optional.of("INCREMENT BY " + increment + (cache <= 1 ? ", NO CACHE" : ", CACHE " + cache) + (cycles ? ", CYCLE" : ", NO CYCLE")
                 + " instead of INCREMENT BY 1, NO CACHE, NO CYCLE (restore: ALTER SEQUENCE " + sequence + " INCREMENT BY 1 NO CACHE NO CYCLE)");
+    }
+
+    /**
+     * A plain CREATE TABLE makes a row table on many HANA 2.0 systems and a column table on HANA Cloud
+     * (create-table-statement-data-definition-20d58a5.md); ERP tables are column tables, so probes run on one.
+     */
+    @Override
+    public String tableStorage() {
+        return "COLUMN ";
     }
 
     @Override

@@ -198,7 +198,9 @@ public final class PostgresDialect extends AbstractSourceDialect {
                 hanaOnly("trigger validity", "whether an ALTER of a column the triggers do not reference leaves them valid (PostgreSQL"
                         + " never invalidates a trigger)"),
                 hanaOnly("trigger lock wait", "a lock wait timeout in a capture trigger fails the write (PostgreSQL's capture functions"
-                        + " have no exception handler: the writer's statement fails as it is)"));
+                        + " have no exception handler: the writer's statement fails as it is)"),
+                hanaOnly("scale-out transactions", "one transaction writing a table at every index server is held back, then delivered"
+                        + " (a PostgreSQL server is one host)"));
     }
 
     private static io.hanacdc.check.Probe hanaOnly(String name, String checks) {

@@ -34,9 +34,12 @@ class HanaCheckSqlGoldenTest {
         out.add(String.format(HanaTruncateProbe.TRUNCATE, hana.qualified(scratch.schema(), scratch.name())));
         out.add(String.format(HanaTriggerValidityProbe.ADD, hana.qualified(scratch.schema(), scratch.name())));
         out.add(String.format(HanaTriggerValidityProbe.DROP, hana.qualified(scratch.schema(), scratch.name())));
-        out.addAll(List.of(String.format(HanaCatalogProbe.CREATE, catalog), String.format(HanaCatalogProbe.RENAME, catalog)));
+        out.addAll(List.of(String.format(HanaCatalogProbe.CREATE, catalog), String.join(";\n\n", hana.captureSql(names).alterTable(new TableId("hanacdc", "hanacdc_catalog_x1"), "RENAME COLUMN \"R\" TO \"R2\""))));
         out.addAll(List.of(String.format(HanaTriggerLockWaitProbe.HOLD, hana.qualified("hanacdc", names.cdcTable(scratch))),
-                HanaTriggerLockWaitProbe.SHORT_WAIT, HanaDialect.SEQUENCE, io.hanacdc.check.SequenceSettingsProbe.createCached(hana, "hanacdc", "hanacdc_check_seq_x1")));
+                HanaTriggerLockWaitProbe.SHORT_WAIT, HanaDialect.SEQUENCE, io.hanacdc.check.SequenceSettingsProbe.createCached(hana, "hanacdc", "hanacdc_check_seq_x1"),
+                String.format(HanaStorages.ROW_TABLES, io.hanacdc.source.CatalogReads.anyOf("SCHEMA_NAME", "TABLE_NAME", List.of(new TableId("SALES", "VBAK")))),
+                ScratchCapture.createTable(hana, scratch, ScratchCapture.Spec.of(hana, "").stored("ROW ")), HanaScaleOutProbe.INDEX_SERVERS,
+                ScratchCapture.createTable(hana, scratch, ScratchCapture.Spec.of(hana, "").named("hanacdc_check_at0", String.format(HanaScaleOutProbe.AT, "hana1", 30003)))));
         GoldenFiles.assertMatches("hana-check.sql", out);
     }
 }

@@ -3,6 +3,7 @@ package io.hanacdc.source.hana;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hanacdc.GoldenFiles;
 import io.hanacdc.schema.TableId;
@@ -102,6 +103,17 @@ class HanaSessionTest {
         pinned.addAll(ok.executed);
         pinned.add(HanaTransactions.HOLDS_EXCLUSIVE_LOCK);
         GoldenFiles.assertMatches("hana-session.sql", pinned);
+    }
+
+    /**
+     * M_TRANSACTIONS.TRANSACTION_ID is one service's transaction object, reused after the transaction closes
+     * (m-transactions-system-view-20c9610.md): the lock's owner is matched on HOST and PORT too, or another host's
+     * transaction with the same number would pass for this one's on a scale-out system.
+     */
+    @Test
+    void theLockOwnerIsMatchedOnHostPortAndTransaction() {
+        String sql = HanaTransactions.HOLDS_EXCLUSIVE_LOCK;
+        assertTrue(sql.contains("t.HOST = l.HOST AND t.PORT = l.PORT AND t.TRANSACTION_ID = l.LOCK_OWNER_TRANSACTION_ID"), sql);
     }
 
     @Test
