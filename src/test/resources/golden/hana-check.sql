@@ -51,3 +51,17 @@ CREATE ROW TABLE "hanacdc"."hanacdc_check_x1" ("k" INTEGER NOT NULL PRIMARY KEY)
 SELECT HOST, PORT FROM SYS.M_SERVICES WHERE SERVICE_NAME = 'indexserver' AND ACTIVE_STATUS = 'YES' ORDER BY HOST, PORT;
 
 CREATE COLUMN TABLE "hanacdc"."hanacdc_check_x1" ("k" INTEGER NOT NULL PRIMARY KEY) AT LOCATION ('hana1:30003');
+
+UPSERT "hanacdc"."hanacdc_check_x1" ("k", "v") VALUES (1, 10) WITH PRIMARY KEY;
+
+UPSERT "hanacdc"."hanacdc_check_x1" ("k", "v") VALUES (1, 11) WITH PRIMARY KEY;
+
+REPLACE "hanacdc"."hanacdc_check_x1" ("k", "v") VALUES (2, 20) WITH PRIMARY KEY;
+
+REPLACE "hanacdc"."hanacdc_check_x1" ("k", "v") VALUES (2, 21) WITH PRIMARY KEY;
+
+MERGE INTO "hanacdc"."hanacdc_check_x1" AS "t" USING (SELECT 3 AS "k", 30 AS "v" FROM DUMMY) AS "s" ON "t"."k" = "s"."k" WHEN NOT MATCHED THEN INSERT VALUES ("s"."k", "s"."v");
+
+MERGE INTO "hanacdc"."hanacdc_check_x1" AS "t" USING (SELECT 3 AS "k", 31 AS "v" FROM DUMMY) AS "s" ON "t"."k" = "s"."k" WHEN MATCHED THEN UPDATE SET "t"."v" = "s"."v";
+
+MERGE INTO "hanacdc"."hanacdc_check_x1" AS "t" USING (SELECT 3 AS "k", NULL AS "v" FROM DUMMY) AS "s" ON "t"."k" = "s"."k" WHEN MATCHED THEN DELETE;

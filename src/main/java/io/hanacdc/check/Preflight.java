@@ -76,6 +76,7 @@ public final class Preflight {
             probes.add(RollbackProbe.ofTask());
             probes.add(RollbackProbe.ofScripts());
             probes.add(new SequenceSettingsProbe());
+            probes.add(new OtherWritesProbe());
             probes.addAll(target.probes());
             List<ProbeResult> results = new ArrayList<>();
             for (Probe p : probes) {

@@ -108,6 +108,14 @@ public interface SourceDialect {
     Optional<String> sequenceDeparture(Connection c, String schema, String sequence) throws SQLException;
 
     /**
+     * The statements besides INSERT, UPDATE and DELETE that change rows on this source, in the order the probe
+     * 'other writes' runs them: each must fire the capture triggers, or the rows it changes would never reach the target.
+     */
+    default List<OtherWrite> otherWrites() {
+        return List.of();
+    }
+
+    /**
      * The storage of a table like the ones captured, as written before TABLE in CREATE … TABLE ("" for the default):
      * what the check's scratch tables are made as, so probes run on the kind of table capture runs on.
      */

@@ -3,22 +3,17 @@ package io.hanacdc.check;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.zaxxer.hikari.HikariDataSource;
 import io.hanacdc.config.CdcConfig;
-import io.hanacdc.pipeline.CdcTask;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureSql;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialects;
 import io.hanacdc.source.SqlWork;
-import io.hanacdc.target.Target;
-import io.hanacdc.target.TargetResolver;
 import io.hanacdc.testing.IntegrationTest;
 import io.hanacdc.testing.Pipeline;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -50,47 +45,22 @@ class RollbackProbeTest {
     }
 
     private static ProbeResult run(CdcConfig cfg, SourceDialect dialect, Probe probe) throws Exception {
-        CaptureNames names = new CaptureNames(cfg.cdcSchema(), dialect.maxIdentifierBytes());
-        try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 3); Target target = TargetResolver.open(cfg, 1)) {
-            SharedCaptureObjects shared = new SharedCaptureObjects(dialect, names, cfg.task(), cfg.lockTimeout());
-            try {
-                return probe.run(new CheckContext(cfg, dialect, names, source, target, List.of(), shared, "t", java.util.Set.of()));
-            } finally {
-                try (Connection c = source.getConnection()) {
-                    shared.removeIfCreated(c);
-                }
-            }
-        }
+        return ProbeRuns.run(cfg, dialect, probe);
     }
 
     /** The dialect with scripts that are the bare statements and units that run each statement in autocommit. */
     private static SourceDialect notAtomic(SourceDialect real) {
-        return (SourceDialect) Proxy.newProxyInstance(SourceDialect.class.getClassLoader(), new Class<?>[] {SourceDialect.class}, (proxy, m, args) -> {
-            if (m.getName().equals("inTransaction")) {
-                return ((SqlWork<?>) args[2]).run((Connection) args[0]);
-            }
-            if (m.getName().equals("executeAtomically")) {
-                try (var s = ((Connection) args[0]).createStatement()) {
-                    for (Object statement : (List<?>) args[1]) {
-                        s.execute((String) statement);
+        return ProbeRuns.changed(real, Map.of(
+                "inTransaction", (p, m, args) -> ((SqlWork<?>) args[2]).run((Connection) args[0]),
+                "executeAtomically", (p, m, args) -> {
+                    try (var s = ((Connection) args[0]).createStatement()) {
+                        for (Object statement : (List<?>) args[1]) {
+                            s.execute((String) statement);
+                        }
                     }
-                }
-                return null;
-            }
-            if (m.getName().equals("captureSql")) {
-                CaptureSql sql = real.captureSql((CaptureNames) args[0]);
-                return Proxy.newProxyInstance(CaptureSql.class.getClassLoader(), new Class<?>[] {CaptureSql.class}, (p2, m2, a2) ->
-                        m2.getName().equals("asOneTransaction") ? a2[0] : invoke(m2, sql, a2));
-            }
-            return invoke(m, real, args);
-        });
-    }
-
-    private static Object invoke(java.lang.reflect.Method m, Object target, Object[] args) throws Throwable {
-        try {
-            return m.invoke(target, args);
-        } catch (InvocationTargetException e) {
-            throw e.getCause();
-        }
+                    return null;
+                },
+                "captureSql", (p, m, args) -> ProbeRuns.proxy(CaptureSql.class, real.captureSql((CaptureNames) args[0]),
+                        Map.of("asOneTransaction", (p2, m2, a2) -> a2[0]))));
     }
 }

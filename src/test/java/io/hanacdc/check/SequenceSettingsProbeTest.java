@@ -3,20 +3,11 @@ package io.hanacdc.check;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.zaxxer.hikari.HikariDataSource;
 import io.hanacdc.config.CdcConfig;
-import io.hanacdc.pipeline.CdcTask;
-import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialects;
-import io.hanacdc.target.Target;
-import io.hanacdc.target.TargetResolver;
 import io.hanacdc.testing.IntegrationTest;
 import io.hanacdc.testing.Pipeline;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
-import java.sql.Connection;
-import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -48,30 +39,11 @@ class SequenceSettingsProbeTest {
     }
 
     private static ProbeResult run(CdcConfig cfg, SourceDialect dialect) throws Exception {
-        CaptureNames names = new CaptureNames(cfg.cdcSchema(), dialect.maxIdentifierBytes());
-        try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 3); Target target = TargetResolver.open(cfg, 1)) {
-            SharedCaptureObjects shared = new SharedCaptureObjects(dialect, names, cfg.task(), cfg.lockTimeout());
-            try {
-                return new SequenceSettingsProbe().run(new CheckContext(cfg, dialect, names, source, target, List.of(), shared, "t", java.util.Set.of()));
-            } finally {
-                try (Connection c = source.getConnection()) {
-                    shared.removeIfCreated(c);
-                }
-            }
-        }
+        return ProbeRuns.run(cfg, dialect, new SequenceSettingsProbe());
     }
 
     /** The dialect with a settings read that finds every sequence fine. */
     private static SourceDialect blind(SourceDialect real) {
-        return (SourceDialect) Proxy.newProxyInstance(SourceDialect.class.getClassLoader(), new Class<?>[] {SourceDialect.class}, (proxy, m, args) -> {
-            if (m.getName().equals("sequenceDeparture")) {
-                return Optional.empty();
-            }
-            try {
-                return m.invoke(real, args);
-            } catch (InvocationTargetException e) {
-                throw e.getCause();
-            }
-        });
+        return ProbeRuns.changed(real, java.util.Map.of("sequenceDeparture", (p, m, args) -> Optional.empty()));
     }
 }

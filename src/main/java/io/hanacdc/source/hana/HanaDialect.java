@@ -208,6 +208,28 @@ public final class HanaDialect extends AbstractSourceDialect {
     }
 
     /**
+     * ABAP's MODIFY runs as UPSERT; REPLACE is its synonym (upsert-statement-data-manipulation-ea8b677.md,
+     * replace-statement-data-manipulation-20fc06a.md), each inserting or updating; MERGE INTO updates, inserts or deletes
+     * (merge-into-statement-data-manipulation-3226201.md). SAP's CREATE TRIGGER page names INSERT, UPDATE and DELETE as
+     * the only events, and says nothing of these.
+     */
+    @Override
+    public List<io.hanacdc.source.OtherWrite> otherWrites() {
+        String merge = "MERGE INTO %1$s AS \"t\" USING (SELECT %2$d AS \"k\", %3$s AS \"v\" FROM DUMMY) AS \"s\" ON \"t\".\"k\" = \"s\".\"k\"";
+        return List.of(
+                new io.hanacdc.source.OtherWrite("UPSERT inserting", "UPSERT %1$s (\"k\", \"v\") VALUES (1, 10) WITH PRIMARY KEY", 1, 10, false),
+                new io.hanacdc.source.OtherWrite("UPSERT updating", "UPSERT %1$s (\"k\", \"v\") VALUES (1, 11) WITH PRIMARY KEY", 1, 11, false),
+                new io.hanacdc.source.OtherWrite("REPLACE inserting", "REPLACE %1$s (\"k\", \"v\") VALUES (2, 20) WITH PRIMARY KEY", 2, 20, false),
+                new io.hanacdc.source.OtherWrite("REPLACE updating", "REPLACE %1$s (\"k\", \"v\") VALUES (2, 21) WITH PRIMARY KEY", 2, 21, false),
+                new io.hanacdc.source.OtherWrite("MERGE INTO inserting", String.format(merge, "%1$s", 3, "30")
+                        + " WHEN NOT MATCHED THEN INSERT VALUES (\"s\".\"k\", \"s\".\"v\")", 3, 30, false),
+                new io.hanacdc.source.OtherWrite("MERGE INTO updating", String.format(merge, "%1$s", 3, "31")
+                        + " WHEN MATCHED THEN UPDATE SET \"t\".\"v\" = \"s\".\"v\"", 3, 31, false),
+                new io.hanacdc.source.OtherWrite("MERGE INTO deleting", String.format(merge, "%1$s", 3, "NULL")
+                        + " WHEN MATCHED THEN DELETE", 3, null, false));
+    }
+
+    /**
      * A plain CREATE TABLE makes a row table on many HANA 2.0 systems and a column table on HANA Cloud
      * (create-table-statement-data-definition-20d58a5.md); ERP tables are column tables, so probes run on one.
      */

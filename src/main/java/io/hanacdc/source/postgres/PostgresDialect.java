@@ -186,6 +186,21 @@ public final class PostgresDialect extends AbstractSourceDialect {
      * transaction snapshot (the watermark probe covers it), and PostgreSQL's catalog and TRUNCATE
      * trigger are exercised by the CI suite.
      */
+    /** INSERT … ON CONFLICT fires the INSERT or the UPDATE triggers; MERGE (PostgreSQL 15 and later) the triggers of what it does. */
+    @Override
+    public List<io.hanacdc.source.OtherWrite> otherWrites() {
+        String upsert = "INSERT INTO %1$s (\"k\", \"v\") VALUES (%2$d, %3$d) ON CONFLICT (\"k\") DO UPDATE SET \"v\" = excluded.\"v\"";
+        String merge = "MERGE INTO %1$s AS t USING (SELECT %2$d AS k, %3$s::integer AS v) AS s ON t.\"k\" = s.k";
+        return List.of(
+                new io.hanacdc.source.OtherWrite("INSERT … ON CONFLICT inserting", String.format(upsert, "%1$s", 1, 10), 1, 10, false),
+                new io.hanacdc.source.OtherWrite("INSERT … ON CONFLICT updating", String.format(upsert, "%1$s", 1, 11), 1, 11, false),
+                new io.hanacdc.source.OtherWrite("MERGE inserting", String.format(merge, "%1$s", 3, "30") + " WHEN NOT MATCHED THEN INSERT VALUES (s.k, s.v)",
+                        3, 30, true),
+                new io.hanacdc.source.OtherWrite("MERGE updating", String.format(merge, "%1$s", 3, "31") + " WHEN MATCHED THEN UPDATE SET \"v\" = s.v",
+                        3, 31, true),
+                new io.hanacdc.source.OtherWrite("MERGE deleting", String.format(merge, "%1$s", 3, "NULL") + " WHEN MATCHED THEN DELETE", 3, null, true));
+    }
+
     static final String SEQUENCE = "SELECT increment_by, cache_size, cycle FROM pg_catalog.pg_sequences WHERE schemaname = ? AND sequencename = ?";
 
     @Override

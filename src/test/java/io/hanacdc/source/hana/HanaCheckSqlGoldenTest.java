@@ -40,6 +40,7 @@ class HanaCheckSqlGoldenTest {
                 String.format(HanaStorages.ROW_TABLES, io.hanacdc.source.CatalogReads.anyOf("SCHEMA_NAME", "TABLE_NAME", List.of(new TableId("SALES", "VBAK")))),
                 ScratchCapture.createTable(hana, scratch, ScratchCapture.Spec.of(hana, "").stored("ROW ")), HanaScaleOutProbe.INDEX_SERVERS,
                 ScratchCapture.createTable(hana, scratch, ScratchCapture.Spec.of(hana, "").named("hanacdc_check_at0", String.format(HanaScaleOutProbe.AT, "hana1", 30003)))));
+        hana.otherWrites().forEach(w -> out.add(String.format(w.sql(), hana.qualified(scratch.schema(), scratch.name()))));
         GoldenFiles.assertMatches("hana-check.sql", out);
     }
 }
