@@ -28,7 +28,17 @@ TRUNCATE TABLE "hanacdc"."hanacdc_check_x1";
 
 ALTER TABLE "hanacdc"."hanacdc_check_x1" ADD ("HANACDC_UNREFERENCED" INTEGER);
 
-ALTER TABLE "hanacdc"."hanacdc_check_x1" DROP ("HANACDC_UNREFERENCED");
+SET SCHEMA "hanacdc";
+
+RENAME COLUMN "hanacdc_check_x1"."HANACDC_UNREFERENCED" TO "HANACDC_RENAMED";
+
+ALTER TABLE "hanacdc"."hanacdc_check_x1" ALTER ("HANACDC_RENAMED" BIGINT);
+
+ALTER TABLE "hanacdc"."hanacdc_check_x1" DROP ("HANACDC_RENAMED");
+
+ALTER TABLE "hanacdc"."hanacdc_check_x1" ALTER ("V" NVARCHAR(20));
+
+INSERT INTO "hanacdc"."hanacdc_check_x1" ("k") VALUES (1);
 
 CREATE COLUMN TABLE "hanacdc"."hanacdc_catalog_x1" ("K" INTEGER NOT NULL PRIMARY KEY, "N" INTEGER DEFAULT 42, "S" NVARCHAR(10) DEFAULT 'x''y', "D" DATE DEFAULT '2024-01-31', "F" DECIMAL, "R" INTEGER);
 

@@ -59,7 +59,9 @@ public final class Application {
             case "run" -> run();
             case "install" -> new Commands(config(), System.out).install(line.flag("--print-sql"), line.option("--runtime-user"));
             case "check" -> {
-                if (!new Preflight(config()).check(System.out, line.flag("--json"))) {
+                CdcConfig cfg = config();
+                var writer = line.option("--writer-user").map(u -> CdcConfig.writerSource(ConfigSource.lookup(), cfg.source(), u));
+                if (!new Preflight(cfg, writer).check(System.out, line.flag("--json"))) {
                     System.exit(CHECK_FAILED);
                 }
             }

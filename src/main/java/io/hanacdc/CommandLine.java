@@ -18,7 +18,7 @@ final class CommandLine {
     static final String USAGE = """
             usage: bin/hana-cdc [COMMAND] [OPTIONS]   (no command: run)
               run                                 install capture, load, stream
-              check [--json]                      preflight self-test on the configured databases
+              check [--json] [--writer-user NAME] preflight self-test on the configured databases
               install [--print-sql [--runtime-user NAME]]
               uninstall [--table SCHEMA.TABLE] [--print-sql]
               alter SCHEMA.TABLE "ALTER clause" [--user NAME]
@@ -48,7 +48,7 @@ final class CommandLine {
     private static final Syntax TABLE_ONLY = new Syntax(List.of("SCHEMA.TABLE"), Set.of(), Set.of());
     private static final Map<String, Syntax> COMMANDS = Map.of(
             "run", new Syntax(List.of(), Set.of(), Set.of()),
-            "check", new Syntax(List.of(), Set.of("--json"), Set.of()),
+            "check", new Syntax(List.of(), Set.of("--json"), Set.of("--writer-user")),
             "install", new Syntax(List.of(), Set.of("--print-sql"), Set.of("--runtime-user")),
             "uninstall", new Syntax(List.of(), Set.of("--print-sql"), Set.of("--table")),
             "alter", new Syntax(List.of("SCHEMA.TABLE", "\"ALTER clause\""), Set.of(), Set.of("--user")),

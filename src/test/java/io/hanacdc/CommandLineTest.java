@@ -14,6 +14,7 @@ class CommandLineTest {
     void documentedFormsParse() {
         assertEquals("run", CommandLine.parse().command);
         assertTrue(CommandLine.parse("check", "--json").flag("--json"));
+        assertEquals(Optional.of("SAPHANADB"), CommandLine.parse("check", "--writer-user", "SAPHANADB").option("--writer-user"));
         CommandLine install = CommandLine.parse("install", "--print-sql", "--runtime-user", "APP");
         assertEquals(Optional.of("APP"), install.option("--runtime-user"));
         CommandLine uninstall = CommandLine.parse("uninstall", "--table", "s.t", "--print-sql");

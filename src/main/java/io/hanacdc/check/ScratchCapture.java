@@ -125,8 +125,9 @@ public final class ScratchCapture implements AutoCloseable {
         return ctx.dialect().qualified(id.schema(), id.name());
     }
 
+    /** A row with this key, the other columns to their defaults (named, so columns added since do not break it). */
     public String insert(int key) {
-        return "INSERT INTO " + ctx.dialect().qualified(id.schema(), id.name()) + " VALUES (" + key + ")";
+        return "INSERT INTO " + ctx.dialect().qualified(id.schema(), id.name()) + " (" + ctx.dialect().quote("k") + ") VALUES (" + key + ")";
     }
 
     private void removeQuietly() {

@@ -60,6 +60,14 @@ public record CdcConfig(
         return new Endpoint(source.url(), name, password);
     }
 
+    /**
+     * The source as a user that writes the captured tables (check --writer-user), with hanacdc.check.writer-password (or
+     * the file hanacdc.check.writer-password-file names).
+     */
+    public static Endpoint writerSource(Function<String, Optional<String>> props, Endpoint source, String user) {
+        return new Endpoint(source.url(), user, new Reader(props).secret("hanacdc.check.writer-password").orElse(""));
+    }
+
     /** hanacdc.target.url of a configuration read for uninstall, which needs the source's settings alone. */
     public static final String NO_TARGET = "(not set)";
 

@@ -30,6 +30,7 @@ public final class Settings {
             "hanacdc.poll-interval-ms", "hanacdc.batch-size", "hanacdc.stream.parallel-tables", "hanacdc.snapshot.chunk-size",
             "hanacdc.install.lock-timeout-ms",
             "hanacdc.alter.user", "hanacdc.alter.password", "hanacdc.alter.password-file",
+            "hanacdc.check.writer-password", "hanacdc.check.writer-password-file",
             "hanacdc.status-interval",
             "hanacdc.capture.mode", "hanacdc.capture.on-error", "hanacdc.capture.trigger-level",
             "hanacdc.watermark", "hanacdc.watermark.probe-timeout-ms", "hanacdc.watermark.probes-per-poll",

@@ -107,6 +107,19 @@ public interface SourceDialect {
      */
     Optional<String> sequenceDeparture(Connection c, String schema, String sequence) throws SQLException;
 
+    /** Columns whose values the probe 'captured types' writes through capture and compares with the source row. */
+    default List<CapturedType> capturedTypes() {
+        return List.of();
+    }
+
+    /**
+     * What a user who writes {@code table} (in the CDC schema) must be granted to write it, and nothing of capture's
+     * objects: the probe 'writer rights' grants it on a scratch table to show whose rights the capture triggers run with.
+     */
+    default List<String> writeGrants(String table, String cdcSchema, String grantee) {
+        return List.of("GRANT INSERT, UPDATE, DELETE ON " + table + " TO " + grantee);
+    }
+
     /**
      * The statements besides INSERT, UPDATE and DELETE that change rows on this source, in the order the probe
      * 'other writes' runs them: each must fire the capture triggers, or the rows it changes would never reach the target.

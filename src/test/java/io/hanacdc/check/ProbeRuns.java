@@ -20,11 +20,18 @@ final class ProbeRuns {
     private ProbeRuns() {}
 
     static ProbeResult run(CdcConfig cfg, SourceDialect dialect, Probe probe) throws Exception {
+        return run(cfg, dialect, probe, null);
+    }
+
+    /** @param writer the source as a user that writes the captured tables (check --writer-user), or null */
+    static ProbeResult run(CdcConfig cfg, SourceDialect dialect, Probe probe, CdcConfig.Endpoint writer) throws Exception {
         CaptureNames names = new CaptureNames(cfg.cdcSchema(), dialect.maxIdentifierBytes());
-        try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 3); Target target = TargetResolver.open(cfg, 1)) {
+        try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 3); Target target = TargetResolver.open(cfg, 1);
+             HikariDataSource writes = writer == null ? null : CdcTask.sourcePool(writer, dialect, 1)) {
             SharedCaptureObjects shared = new SharedCaptureObjects(dialect, names, cfg.task(), cfg.lockTimeout());
             try {
-                return probe.run(new CheckContext(cfg, dialect, names, source, target, List.of(), shared, "t", java.util.Set.of()));
+                return probe.run(new CheckContext(cfg, dialect, names, source, target, List.of(), shared, "t", java.util.Set.of(),
+                        java.util.Optional.ofNullable(writer).map(w -> new CheckContext.Writer(w.user(), writes))));
             } finally {
                 try (Connection c = source.getConnection()) {
                     shared.removeIfCreated(c);

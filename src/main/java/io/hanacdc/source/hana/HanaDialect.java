@@ -208,6 +208,23 @@ public final class HanaDialect extends AbstractSourceDialect {
     }
 
     /**
+     * LOBs beyond the 1000-byte memory threshold of a hybrid LOB (alter-table-statement-data-definition-20d329a.md),
+     * spatial, BOOLEAN and REAL_VECTOR values, which the trigger copies from its transition variables: nothing in SAP's
+     * reference says they can be. Values from hextobin-function-string-20e2390.md, rpad-function-string-20e6be6.md,
+     * to-blob-function-data-type-conversion-20eba7c.md, to-nclob-function-data-type-conversion-20ef8d6.md, ST_GeomFromText
+     * as in first-value-function-aggregate-034b175.md, boolean-data-type-f044a9c.md; REAL_VECTOR (vector-data-type-04cfbb8.md)
+     * only where the server has it.
+     */
+    @Override
+    public List<io.hanacdc.source.CapturedType> capturedTypes() {
+        return List.of(new io.hanacdc.source.CapturedType("B", "BLOB", "TO_BLOB(HEXTOBIN(RPAD('00FF', 4000, '7F80')))", false),
+                new io.hanacdc.source.CapturedType("C", "NCLOB", "TO_NCLOB(RPAD('ä', 3000, 'b€'))", false),
+                new io.hanacdc.source.CapturedType("G", "ST_GEOMETRY(4326)", "ST_GeomFromText('POINT(1 2)', 4326)", false),
+                new io.hanacdc.source.CapturedType("F", "BOOLEAN", "TRUE", false),
+                new io.hanacdc.source.CapturedType("V", "REAL_VECTOR", "TO_REAL_VECTOR('[1.5,2,3]')", true));
+    }
+
+    /**
      * ABAP's MODIFY runs as UPSERT; REPLACE is its synonym (upsert-statement-data-manipulation-ea8b677.md,
      * replace-statement-data-manipulation-20fc06a.md), each inserting or updating; MERGE INTO updates, inserts or deletes
      * (merge-into-statement-data-manipulation-3226201.md). SAP's CREATE TRIGGER page names INSERT, UPDATE and DELETE as

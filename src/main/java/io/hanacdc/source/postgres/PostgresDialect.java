@@ -186,6 +186,21 @@ public final class PostgresDialect extends AbstractSourceDialect {
      * transaction snapshot (the watermark probe covers it), and PostgreSQL's catalog and TRUNCATE
      * trigger are exercised by the CI suite.
      */
+    /** Values stored out of line (TOAST) beyond about 2 kB, and types the transition tables copy as they are. */
+    @Override
+    public List<io.hanacdc.source.CapturedType> capturedTypes() {
+        return List.of(new io.hanacdc.source.CapturedType("B", "bytea", "decode(repeat('00ff7f80', 2000), 'hex')", false),
+                new io.hanacdc.source.CapturedType("C", "text", "repeat('äb€', 3000)", false),
+                new io.hanacdc.source.CapturedType("F", "boolean", "TRUE", false),
+                new io.hanacdc.source.CapturedType("J", "jsonb", "'{\"a\": [1, 2.5]}'", false));
+    }
+
+    /** USAGE to reach the table in the CDC schema; it gives no right on the CDC tables or the sequence. */
+    @Override
+    public List<String> writeGrants(String table, String cdcSchema, String grantee) {
+        return List.of("GRANT USAGE ON SCHEMA " + quote(cdcSchema) + " TO " + grantee, "GRANT INSERT, UPDATE, DELETE ON " + table + " TO " + grantee);
+    }
+
     /** INSERT … ON CONFLICT fires the INSERT or the UPDATE triggers; MERGE (PostgreSQL 15 and later) the triggers of what it does. */
     @Override
     public List<io.hanacdc.source.OtherWrite> otherWrites() {

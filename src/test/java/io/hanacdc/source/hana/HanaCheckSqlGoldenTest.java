@@ -32,8 +32,13 @@ class HanaCheckSqlGoldenTest {
                 ScratchCapture.createTable(hana, scratch, HanaEmptyDatesProbe.COLUMNS), String.format(HanaEmptyDatesProbe.INSERT, hana.qualified(scratch.schema(), scratch.name()))));
         out.addAll(hana.captureSql(names).installTable(CaptureLayout.initial(table, false)));
         out.add(String.format(HanaTruncateProbe.TRUNCATE, hana.qualified(scratch.schema(), scratch.name())));
-        out.add(String.format(HanaTriggerValidityProbe.ADD, hana.qualified(scratch.schema(), scratch.name())));
-        out.add(String.format(HanaTriggerValidityProbe.DROP, hana.qualified(scratch.schema(), scratch.name())));
+        String qualified = hana.qualified(scratch.schema(), scratch.name());
+        out.add(String.format(HanaTriggerValidityProbe.ADD, qualified));
+        out.addAll(hana.captureSql(names).alterTable(scratch, HanaTriggerValidityProbe.RENAME));
+        out.add(String.format(HanaTriggerValidityProbe.RETYPE, qualified));
+        out.add(String.format(HanaTriggerValidityProbe.DROP, qualified));
+        out.add(String.format(HanaTriggerValidityProbe.WIDEN, qualified));
+        out.add("INSERT INTO " + qualified + " (\"k\") VALUES (1)");
         out.addAll(List.of(String.format(HanaCatalogProbe.CREATE, catalog), String.join(";\n\n", hana.captureSql(names).alterTable(new TableId("hanacdc", "hanacdc_catalog_x1"), "RENAME COLUMN \"R\" TO \"R2\""))));
         out.addAll(List.of(String.format(HanaTriggerLockWaitProbe.HOLD, hana.qualified("hanacdc", names.cdcTable(scratch))),
                 HanaTriggerLockWaitProbe.SHORT_WAIT, HanaDialect.SEQUENCE, io.hanacdc.check.SequenceSettingsProbe.createCached(hana, "hanacdc", "hanacdc_check_seq_x1"),
