@@ -75,3 +75,17 @@ MERGE INTO "hanacdc"."hanacdc_check_x1" AS "t" USING (SELECT 3 AS "k", 30 AS "v"
 MERGE INTO "hanacdc"."hanacdc_check_x1" AS "t" USING (SELECT 3 AS "k", 31 AS "v" FROM DUMMY) AS "s" ON "t"."k" = "s"."k" WHEN MATCHED THEN UPDATE SET "t"."v" = "s"."v";
 
 MERGE INTO "hanacdc"."hanacdc_check_x1" AS "t" USING (SELECT 3 AS "k", NULL AS "v" FROM DUMMY) AS "s" ON "t"."k" = "s"."k" WHEN MATCHED THEN DELETE;
+
+CREATE COLUMN TABLE "hanacdc"."hanacdc_check_x1" ("k" INTEGER NOT NULL PRIMARY KEY, "B" BLOB, "C" NCLOB, "G" ST_GEOMETRY(4326), "F" BOOLEAN, "V" REAL_VECTOR);
+
+SELECT TO_BLOB(HEXTOBIN(RPAD('00FF', 4000, '7F80'))) FROM DUMMY;
+
+SELECT TO_NCLOB(RPAD('ä', 3000, 'b€')) FROM DUMMY;
+
+SELECT ST_GeomFromText('POINT(1 2)', 4326) FROM DUMMY;
+
+SELECT TRUE FROM DUMMY;
+
+SELECT TO_REAL_VECTOR('[1.5,2,3]') FROM DUMMY;
+
+GRANT INSERT, UPDATE, DELETE ON "hanacdc"."hanacdc_check_x1" TO SAPHANADB;

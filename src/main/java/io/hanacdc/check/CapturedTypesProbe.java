@@ -23,7 +23,7 @@ import java.util.stream.Collectors;
  * update of a scratch table and read back by the stream's own CDC read: each must equal the source row as the load reads
  * it. A type the server does not know is left out and named.
  */
-final class CapturedTypesProbe implements Probe {
+public final class CapturedTypesProbe implements Probe {
     @Override
     public String name() {
         return "captured types";
@@ -75,7 +75,8 @@ final class CapturedTypesProbe implements Probe {
         }
     }
 
-    private static String columns(SourceDialect d, List<CapturedType> types) {
+    /** The column definitions after the key, as the scratch table declares them. */
+    public static String columns(SourceDialect d, List<CapturedType> types) {
         return types.stream().map(t -> ", " + d.quote(t.column()) + " " + t.definition()).collect(Collectors.joining());
     }
 

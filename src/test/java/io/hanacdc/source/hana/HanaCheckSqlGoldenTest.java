@@ -46,6 +46,9 @@ class HanaCheckSqlGoldenTest {
                 ScratchCapture.createTable(hana, scratch, ScratchCapture.Spec.of(hana, "").stored("ROW ")), HanaScaleOutProbe.INDEX_SERVERS,
                 ScratchCapture.createTable(hana, scratch, ScratchCapture.Spec.of(hana, "").named("hanacdc_check_at0", String.format(HanaScaleOutProbe.AT, "hana1", 30003)))));
         hana.otherWrites().forEach(w -> out.add(String.format(w.sql(), hana.qualified(scratch.schema(), scratch.name()))));
+        out.add(ScratchCapture.createTable(hana, scratch, io.hanacdc.check.CapturedTypesProbe.columns(hana, hana.capturedTypes())));
+        hana.capturedTypes().forEach(t -> out.add("SELECT " + t.value() + " FROM DUMMY"));
+        out.addAll(hana.writeGrants(qualified, "hanacdc", hana.captureSql(names).grantee("SAPHANADB")));
         GoldenFiles.assertMatches("hana-check.sql", out);
     }
 }
