@@ -80,6 +80,15 @@ public final class Application {
                 new Commands(cfg, System.out).alter(table, line.positionals.get(1),
                         CdcConfig.alterSource(ConfigSource.lookup(), cfg.source(), line.option("--user")));
             }
+            case "suspend", "resume" -> {
+                if (!line.suspendOrResumeCapture()) {
+                    new AdminClient(AdminSettings.load(ConfigSource.lookup()), System.out).command(table, line.command, "");
+                    return;
+                }
+                CdcConfig cfg = sourceOnlyConfig();
+                new Commands(cfg, System.out).suspendOrResume(line.command.equals("suspend"), line.option("--table"),
+                        CdcConfig.alterSource(ConfigSource.lookup(), cfg.source(), line.option("--user")));
+            }
             case "status" -> new Commands(config(), System.out).status(ClusterSettings.load(ConfigSource.lookup()).enabled());
             case "verify" -> {
                 Duration wait = Duration.ofSeconds(line.option("--wait-seconds").map(Long::parseLong).orElse(30L));

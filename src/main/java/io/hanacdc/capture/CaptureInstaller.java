@@ -166,6 +166,10 @@ public final class CaptureInstaller {
                     + " run 'uninstall' and 'install' to reinstall it");
         }
         CaptureVersion latest = versions.get(versions.size() - 1);
+        if (latest.state() == CaptureVersion.State.SUSPENDED) {
+            LOG.warn("capture of {} is suspended: its triggers stay disabled until bin/hana-cdc resume", t.id());
+            return;
+        }
         boolean changed = !latest.layout().table().equals(t) || latest.recreatedAs(stamp) || cut != null;
         try {
             if (changed || !checkInstalled(c, latest, stamp, dialect.workingTriggers(c, t.id()))) {
@@ -191,7 +195,7 @@ public final class CaptureInstaller {
      */
     public boolean checkInstalled(Connection c, CaptureVersion latest, TableStamp stamp, Set<String> working) throws SQLException {
         if (latest.tableOid() == 0 && stamp != null) {
-            versionStore.recordIds(c, new CaptureVersion(latest.layout(), stamp.columnIds(), stamp.objectId(), latest.switchHigh()));
+            versionStore.recordIds(c, new CaptureVersion(latest.layout(), stamp.columnIds(), stamp.objectId(), latest.switchHigh(), latest.state()));
         }
         return repairTriggers(c, latest.layout(), stamp, working);
     }

@@ -85,6 +85,14 @@ final class SchemaWatcher {
             // the change happened after the exact cut, or after the last check that saw the old shape; unknown at the first check
             long windowFrom = cut != null ? cut : before != null ? before.highBefore() : versions.latest().switchHigh();
             try {
+                if (suspended(c, versions, triggers.getOrDefault(versions.table(), Set.of()))) {
+                    String reason = "capture of " + versions.table() + " is suspended (bin/hana-cdc suspend): its triggers are disabled and its"
+                            + " changes are not captured; bin/hana-cdc resume --table " + versions.table() + " turns capture on and loads the table anew";
+                    if (!reason.equals(stopped.put(versions.table(), reason))) {
+                        LOG.warn(reason);
+                    }
+                    continue;
+                }
                 boolean changed = cut != null || before == null || !before.fingerprint().equals(stamp.fingerprint()) || before.objectId() != stamp.objectId();
                 follow(c, versions, stamp, triggers.getOrDefault(versions.table(), Set.of()), windowFrom, changed, cut != null);
                 stopped.remove(versions.table());
@@ -102,6 +110,18 @@ final class SchemaWatcher {
             seen.put(versions.table(), new Seen(stamp.fingerprint(), stamp.objectId(), high));
         }
         return bound;
+    }
+
+    /**
+     * Whether the table's capture is suspended: its triggers are not to be re-created. Read again from the schema
+     * history while it was suspended or its triggers do not all work, as another process suspends and resumes.
+     */
+    private boolean suspended(Connection c, CaptureVersions versions, Set<String> working) throws SQLException {
+        boolean broken = !working.containsAll(dialect.captureSql(names).triggerNames(versions.table()));
+        if (versions.latest().state() == CaptureVersion.State.SUSPENDED || broken) {
+            versions.reload(c);
+        }
+        return versions.latest().state() == CaptureVersion.State.SUSPENDED;
     }
 
     /** Why the table is stopped (the source is not the one its position assumes, or a DBA must change its capture), or null. */

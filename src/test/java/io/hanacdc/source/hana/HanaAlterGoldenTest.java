@@ -51,6 +51,23 @@ class HanaAlterGoldenTest {
         GoldenFiles.assertMatches("hana-alter.sql", out);
     }
 
+    /**
+     * suspend and resume (golden/hana-suspend.sql): the table locked, its capture triggers disabled in place
+     * (alter-table-statement-data-definition-20d329a.md, {@code <trigger_option>}: {@code DISABLE TRIGGER <trigger_name>});
+     * resume as one transaction that re-creates them as the next version, with nothing re-read (the table is loaded anew).
+     */
+    @Test
+    void suspendAndResumeStatementsMatchGolden() throws IOException {
+        SourceTable t = HanaSqlGoldenTest.sample();
+        var sql = HANA.captureSql(NAMES);
+        List<String> out = new ArrayList<>(List.of(sql.lockSource(t.id())));
+        out.addAll(sql.disableTriggers(t.id()));
+        var v1 = new CaptureVersion(CaptureLayout.initial(t, false), Map.of(), 4242, 0);
+        var v2 = new CaptureVersion(new CaptureLayout(t, 2, t.columnNames()), Map.of(), 4242, 10, CaptureVersion.State.SUSPENDED);
+        out.addAll(new io.hanacdc.capture.CaptureEvolver(HANA, NAMES, Duration.ofSeconds(10)).resumeScript(List.of(v1, v2), t, stamp(t)));
+        GoldenFiles.assertMatches("hana-suspend.sql", out);
+    }
+
     @Test
     void onlyARenameOfAColumnLeavesAlterTable() {
         var sql = HANA.captureSql(NAMES);
