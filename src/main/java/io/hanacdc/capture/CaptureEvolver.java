@@ -8,6 +8,7 @@ import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureLayout;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureSql;
+import io.hanacdc.source.LockWithoutQueueing;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.TableStamp;
 import java.sql.Connection;
@@ -65,7 +66,7 @@ public final class CaptureEvolver {
                 if (registry.lockCaptureVersion(tx, id) != current.number()) {
                     return null; // another process moved capture on meanwhile
                 }
-                dialect.lockTable(tx, sql.lockSource(id), id);
+                LockWithoutQueueing.lock(dialect, tx, sql.lockSource(id), id, lockTimeout);
                 return make(tx, plan(tx, versions, windowFrom));
             });
         } catch (SQLException e) {

@@ -7,6 +7,7 @@ import io.hanacdc.source.CaptureLayout;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureSql;
 import io.hanacdc.source.CatalogReads;
+import io.hanacdc.source.LockWithoutQueueing;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.TableStamp;
 import java.sql.Connection;
@@ -121,6 +122,7 @@ public final class CaptureInstaller {
             throws SQLException {
         if (existing == null) {
             run(c, tx -> {
+                LockWithoutQueueing.lock(dialect, tx, sql.lockSource(t.id()), t.id(), lockTimeout); // CREATE TRIGGER's lock, not queued for
                 execute(tx, installStatements(t, createdSchema));
                 // Creating the triggers waited for the table's open writers (a DDL lock on either source),
                 // so every id a write of the table takes from now on is above this: where a new reader starts.
@@ -216,7 +218,7 @@ public final class CaptureInstaller {
         statements.addAll(sql.installTriggers(layout));
         try {
             return run(c, tx -> {
-                dialect.lockTable(tx, statements.get(0), id);
+                LockWithoutQueueing.lock(dialect, tx, statements.get(0), id, lockTimeout);
                 if (changedSince(tx, id, seen)) {
                     return false;
                 }

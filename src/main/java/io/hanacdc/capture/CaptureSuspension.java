@@ -4,6 +4,7 @@ import io.hanacdc.CdcException;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureSql;
+import io.hanacdc.source.LockWithoutQueueing;
 import io.hanacdc.source.SourceDialect;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -52,7 +53,7 @@ public final class CaptureSuspension {
             if (latest.state() == CaptureVersion.State.SUSPENDED) {
                 return false;
             }
-            dialect.lockTable(tx, sql.lockSource(id), id);
+            LockWithoutQueueing.lock(dialect, tx, sql.lockSource(id), id, lockTimeout);
             CaptureInstaller.execute(tx, sql.disableTriggers(id));
             // disabling the triggers waited for the table's writers: no row of the last version has a higher data id
             CaptureVersion suspended = new CaptureVersion(new io.hanacdc.source.CaptureLayout(latest.layout().table(), latest.number() + 1,
@@ -74,7 +75,7 @@ public final class CaptureSuspension {
             if (versions.get(versions.size() - 1).state() != CaptureVersion.State.SUSPENDED) {
                 return false;
             }
-            dialect.lockTable(tx, sql.lockSource(id), id);
+            LockWithoutQueueing.lock(dialect, tx, sql.lockSource(id), id, lockTimeout);
             evolver.make(tx, evolver.resumePlan(tx, versions));
             return true;
         });

@@ -6,6 +6,7 @@ import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureSql;
+import io.hanacdc.source.LockWithoutQueueing;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.TableStamp;
 import java.sql.Connection;
@@ -71,7 +72,7 @@ public final class TableAlter {
                 if (dialect.describe(tx, id).isEmpty()) {
                     throw new CdcException("table " + id + " does not exist at the source");
                 }
-                dialect.lockTable(tx, sql.lockSource(id), id);
+                LockWithoutQueueing.lock(dialect, tx, sql.lockSource(id), id, lockTimeout);
                 CaptureVersion current = versions.get(versions.size() - 1);
                 boolean followedBefore = followed(tx, current);
                 long windowFrom = followedBefore ? dialect.readHighWaterMark(tx, names) : current.switchHigh();

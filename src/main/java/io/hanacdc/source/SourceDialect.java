@@ -8,6 +8,7 @@ import io.hanacdc.sql.ChecksumSql;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -225,6 +226,17 @@ public interface SourceDialect {
         try (java.sql.Statement s = tx.createStatement()) {
             s.execute(lockStatement);
         }
+    }
+
+    /** Whether the exception says a lock asked for with NOWAIT, or with a wait of its own, was not granted in time. */
+    boolean isLockBusy(SQLException e);
+
+    /**
+     * The {@link CaptureSql#lockSource} statement asking for the lock without waiting ({@code wait} zero: NOWAIT, as both
+     * sources write it) or waiting at most about {@code wait}, in a transaction whose lock wait timeout is {@code lockTimeout}.
+     */
+    default String lockAsking(String lockStatement, Duration wait, Duration lockTimeout) {
+        return lockStatement + " NOWAIT";
     }
 
     /** Whether the exception says a lock wait timed out (the statement was given up, nothing else is wrong). */

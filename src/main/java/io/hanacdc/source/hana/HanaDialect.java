@@ -313,6 +313,22 @@ public final class HanaDialect extends AbstractSourceDialect {
         }
     }
 
+    /**
+     * HANA error 146: resource busy and NOWAIT specified (sql-error-codes-20a78d3.md); LOCK TABLE … WAIT n ends with a
+     * timeout error without rolling the transaction back (lock-table-statement-transaction-management-20f88d8.md), whose
+     * code the page does not give: 131, the lock wait timeout's, is taken as that.
+     */
+    @Override
+    public boolean isLockBusy(SQLException e) {
+        return e.getErrorCode() == 146 || e.getErrorCode() == 131;
+    }
+
+    /** WAIT takes whole seconds (lock-table-statement-transaction-management-20f88d8.md): at least one. */
+    @Override
+    public String lockAsking(String lockStatement, Duration wait, Duration lockTimeout) {
+        return wait.isZero() ? lockStatement + " NOWAIT" : lockStatement + " WAIT " + Math.max(1, (wait.toMillis() + 999) / 1000);
+    }
+
     /** HANA error 131: transaction rolled back by lock wait timeout. */
     @Override
     public boolean isLockTimeout(SQLException e) {

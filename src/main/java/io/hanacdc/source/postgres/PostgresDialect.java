@@ -261,6 +261,19 @@ public final class PostgresDialect extends AbstractSourceDialect {
         }
     }
 
+    /** lock_not_available, also what a lock timeout raises. */
+    @Override
+    public boolean isLockBusy(SQLException e) {
+        return "55P03".equals(e.getSQLState());
+    }
+
+    /** lock_timeout for the LOCK alone, the transaction's given back after it (a failed try's SET LOCAL goes with its savepoint). */
+    @Override
+    public String lockAsking(String lockStatement, Duration wait, Duration lockTimeout) {
+        return wait.isZero() ? lockStatement + " NOWAIT" : "SET LOCAL lock_timeout = '" + wait.toMillis() + "ms'; " + lockStatement
+                + "; SET LOCAL lock_timeout = '" + lockTimeout.toMillis() + "ms'";
+    }
+
     @Override
     public boolean isLockTimeout(SQLException e) {
         return "55P03".equals(e.getSQLState());
