@@ -112,6 +112,20 @@ public final class CdcTask implements AutoCloseable {
         return unread;
     }
 
+    /**
+     * Purges, for every table, the CDC rows all its subscribers have applied (and a schema check has seen); returns rows
+     * deleted. A table whose CDC table still holds more rows than the breaker's limit has its capture suspended.
+     */
+    long purge(CdcPurger purger, CaptureBreaker breaker) throws SQLException {
+        long deleted = purge(purger);
+        try (Connection c = source.getConnection()) {
+            if (!breaker.check(c, workers.stream().filter(w -> !w.standby()).map(w -> w.table().id()).toList()).isEmpty()) {
+                checkSchemas(); // the suspended tables stop with the reason now
+            }
+        }
+        return deleted;
+    }
+
     /** Purges, for every table, the CDC rows all its subscribers have applied (and a schema check has seen); returns rows deleted. */
     public long purge(CdcPurger purger) throws SQLException {
         long deleted = 0;
@@ -127,6 +141,11 @@ public final class CdcTask implements AutoCloseable {
             }
         }
         return deleted;
+    }
+
+    CaptureBreaker breaker(CdcConfig cfg) {
+        return new CaptureBreaker(dialect, names, new io.hanacdc.capture.CaptureSuspension(dialect, names, cfg.lockTimeout()),
+                cfg.maintenance().maxPendingRows());
     }
 
     public CdcPurger purger(CdcConfig cfg) {

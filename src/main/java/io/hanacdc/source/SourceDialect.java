@@ -97,6 +97,9 @@ public interface SourceDialect {
      */
     int defaultVanishCheckSeconds();
 
+    /** Cheap row-count estimates of every table of a schema, by name, in one read (may be inexact). */
+    Map<String, Long> estimateRows(Connection c, String schema) throws SQLException;
+
     /** Cheap row-count estimate for progress reporting (may be inexact). */
     long estimateRows(Connection c, TableId id) throws SQLException;
 

@@ -181,7 +181,7 @@ final class HanaCaptureSql implements CaptureSql {
         TableId id = t.id();
         String cdc = inCdc(names.cdcTable(id));
         List<String> out = new ArrayList<>();
-        out.add("CREATE COLUMN TABLE " + cdc + " (" + bookkeeping() + ", " + definitions(layout.capturedAsCdcColumns()) + ")");
+        out.add("CREATE COLUMN TABLE " + cdc + " (" + bookkeeping() + ", " + definitions(layout.capturedAsCdcColumns()) + ")" + partitions());
         out.add("CREATE INDEX " + inCdc(names.trigger(id, "tx")) + " ON " + cdc + " (" + q(TRANSACTION_ID) + ", " + q(DATA_ID) + ")");
         if (options.recordErrors()) {
             out.add("CREATE COLUMN TABLE " + inCdc(names.errorTable(id)) + " (" + bookkeeping() + ", " + q(ERROR_CODE) + " INTEGER, "
@@ -189,6 +189,15 @@ final class HanaCaptureSql implements CaptureSql {
         }
         out.addAll(installTriggers(layout));
         return out;
+    }
+
+    /**
+     * Hash partitions on the data id, the key (non-heterogeneous-create-partition-clauses-ca6a99b.md: PARTITION BY HASH
+     * (…) PARTITIONS n): each partition holds up to the 2 billion rows of a column table, and the purge's deletes by data
+     * id spread over them.
+     */
+    private String partitions() {
+        return options.cdcPartitions() > 1 ? " PARTITION BY HASH (" + q(DATA_ID) + ") PARTITIONS " + options.cdcPartitions() : "";
     }
 
     @Override

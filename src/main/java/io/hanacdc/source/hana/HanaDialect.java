@@ -41,6 +41,8 @@ public final class HanaDialect extends AbstractSourceDialect {
             + " FROM SYS.TABLE_COLUMNS c LEFT JOIN SYS.CONSTRAINTS k ON k.SCHEMA_NAME = c.SCHEMA_NAME AND k.TABLE_NAME = c.TABLE_NAME"
             + " AND k.COLUMN_NAME = c.COLUMN_NAME AND k.IS_PRIMARY_KEY = 'TRUE'"
             + " WHERE %s ORDER BY c.SCHEMA_NAME, c.TABLE_NAME, c.POSITION";
+    /** Rows of every table of a schema, partitions summed (m-tables-system-view: RECORD_COUNT). */
+    static final String SCHEMA_ROWS = "SELECT TABLE_NAME, SUM(RECORD_COUNT) FROM SYS.M_TABLES WHERE SCHEMA_NAME = ? GROUP BY TABLE_NAME";
     static final String ESTIMATE = "SELECT COALESCE(SUM(RECORD_COUNT), 0) FROM SYS.M_TABLES WHERE SCHEMA_NAME = ? AND TABLE_NAME = ?";
     /**
      * Write transactions that have not finished. Only INACTIVE counts as finished: a status this list does
@@ -187,6 +189,11 @@ public final class HanaDialect extends AbstractSourceDialect {
     public List<io.hanacdc.check.Probe> probes() {
         return List.of(new HanaPrivilegesProbe(), new HanaTransactionIdProbe(), new HanaCatalogProbe(), new HanaTruncateProbe(),
                 new HanaEmptyDatesProbe(), new HanaTriggerValidityProbe(), new HanaTriggerLockWaitProbe(), new HanaScaleOutProbe());
+    }
+
+    @Override
+    public Map<String, Long> estimateRows(Connection c, String schema) throws SQLException {
+        return io.hanacdc.source.CatalogReads.counts(c, SCHEMA_ROWS, schema);
     }
 
     @Override

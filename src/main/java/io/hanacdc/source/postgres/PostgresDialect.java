@@ -216,6 +216,15 @@ public final class PostgresDialect extends AbstractSourceDialect {
                 new io.hanacdc.source.OtherWrite("MERGE deleting", String.format(merge, "%1$s", 3, "NULL") + " WHEN MATCHED THEN DELETE", 3, null, true));
     }
 
+    /** reltuples: as of the last ANALYZE or autovacuum, -1 before the first. */
+    static final String SCHEMA_ROWS = "SELECT c.relname, GREATEST(c.reltuples, 0)::bigint FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n"
+            + " ON n.oid = c.relnamespace WHERE n.nspname = ? AND c.relkind IN ('r', 'p')";
+
+    @Override
+    public Map<String, Long> estimateRows(Connection c, String schema) throws SQLException {
+        return io.hanacdc.source.CatalogReads.counts(c, SCHEMA_ROWS, schema);
+    }
+
     static final String SEQUENCE = "SELECT increment_by, cache_size, cycle FROM pg_catalog.pg_sequences WHERE schemaname = ? AND sequencename = ?";
 
     @Override

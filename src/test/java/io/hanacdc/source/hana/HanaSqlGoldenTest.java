@@ -124,6 +124,8 @@ class HanaSqlGoldenTest {
         out.add(q.sql(StreamRange.at(new Watermark(100, new long[0])).open(new Watermark(250, new long[0])), 5000));
         out.addAll(new io.hanacdc.stream.PendingTablesQuery(hana, List.of(names.captureTables(hana, t.id()),
                 names.captureTables(hana, new io.hanacdc.schema.TableId("SALES", "Orders")))).statements());
+        out.add(HanaDialect.SCHEMA_ROWS);
+        out.add(new HanaDialect(CaptureOptions.DEFAULT.withCdcPartitions(4)).captureSql(names).installTable(io.hanacdc.source.CaptureLayout.initial(longNamed(), false)).get(0));
         golden("hana-queries.sql", out);
     }
 
