@@ -141,10 +141,13 @@ final class HanaCaptureSql implements CaptureSql {
                 + " - (SELECT COUNT(*) FROM SYS.TABLES WHERE SCHEMA_NAME = " + schema + " AND TABLE_NAME IN (" + tables + ")) FROM DUMMY";
     }
 
-    /** User names must be undelimited identifiers (introduction-to-sql-209f502.md, "Identifiers"): given as the catalog spells them. */
+    /**
+     * User names must be undelimited identifiers, which for user names may hold hyphens without quotes
+     * (introduction-to-sql-209f502.md, "Identifiers", "User names and passwords"): given as the catalog spells them.
+     */
     @Override
     public String grantee(String user) {
-        if (!user.matches("[A-Za-z_][A-Za-z0-9_#$]*")) {
+        if (!user.matches("[A-Za-z_][A-Za-z0-9_#$-]*")) {
             throw new io.hanacdc.CdcException("'" + user + "' is not a HANA user name (an undelimited identifier, as SYS.USERS spells it)");
         }
         return user;

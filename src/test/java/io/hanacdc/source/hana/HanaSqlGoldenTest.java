@@ -346,6 +346,15 @@ class HanaSqlGoldenTest {
         assertTrue(HanaDialect.sequenceDeparture(1, 0, true, "s").isPresent());
     }
 
+    /** "User names may contain underscores and hyphens without requiring quotes" (introduction-to-sql-209f502.md); other characters may not. */
+    @Test
+    void hyphenatedUserNamesAreGrantedUnquoted() {
+        var sql = new HanaDialect(CaptureOptions.DEFAULT).captureSql(new CaptureNames("CDC", 127));
+        assertEquals("CDC-USER_1", sql.grantee("CDC-USER_1"));
+        org.junit.jupiter.api.Assertions.assertThrows(io.hanacdc.CdcException.class, () -> sql.grantee("CDC USER"));
+        org.junit.jupiter.api.Assertions.assertThrows(io.hanacdc.CdcException.class, () -> sql.grantee("-CDC"));
+    }
+
     @Test
     void statementsFollowTheDocumentedGrammar() {
         for (CaptureOptions options : List.of(CaptureOptions.DEFAULT, new CaptureOptions(true, false))) {
