@@ -219,7 +219,8 @@ public final class CaptureInstaller {
         try {
             return run(c, tx -> {
                 LockWithoutQueueing.lock(dialect, tx, statements.get(0), id, lockTimeout);
-                if (changedSince(tx, id, seen)) {
+                // another process moved capture on (a suspend, say) before it let the lock go: its version decides
+                if (changedSince(tx, id, seen) || registry.captureVersion(tx, id) != layout.captureVersion()) {
                     return false;
                 }
                 LOG.warn("capture trigger(s) {} of table {} are missing, disabled or invalid: re-creating them", broken, id);
