@@ -23,7 +23,8 @@ GRANT TRIGGER ON SCHEMA SRC TO CDC_USER;         -- or per table: GRANT TRIGGER 
 GRANT CATALOG READ TO CDC_USER;
 
 -- Only if application users' writes fail with "insufficient privilege" on HANACDC objects: SAP's
--- reference does not say whether trigger bodies run with the trigger owner's rights. Then let the
+-- reference does not say whether trigger bodies run with the trigger owner's rights; the probe
+-- 'writer rights' of "bin/hana-cdc check --writer-user <application user>" shows it. Then let the
 -- writing users (or a role they have) insert capture rows and take sequence values:
 -- GRANT INSERT ON SCHEMA HANACDC TO <application role>;
 -- GRANT SELECT ON HANACDC."hanacdc_data_id" TO <application role>;

@@ -62,7 +62,9 @@ public final class Application {
             case "run" -> run();
             case "install" -> new Commands(config(), System.out).install(line.flag("--print-sql"), line.option("--runtime-user"));
             case "check" -> {
-                if (!new Preflight(config()).check(System.out, line.flag("--json"))) {
+                CdcConfig cfg = config();
+                var writer = line.option("--writer-user").map(u -> CdcConfig.writerSource(ConfigSource.lookup(), cfg.source(), u));
+                if (!new Preflight(cfg, writer).check(System.out, line.flag("--json"))) {
                     System.exit(CHECK_FAILED);
                 }
             }
@@ -79,6 +81,15 @@ public final class Application {
             case "alter" -> {
                 CdcConfig cfg = config();
                 new Commands(cfg, System.out).alter(table, line.positionals.get(1),
+                        CdcConfig.alterSource(ConfigSource.lookup(), cfg.source(), line.option("--user")));
+            }
+            case "suspend", "resume" -> {
+                if (!line.suspendOrResumeCapture()) {
+                    new AdminClient(AdminSettings.load(ConfigSource.lookup()), System.out).command(table, line.command, "");
+                    return;
+                }
+                CdcConfig cfg = sourceOnlyConfig();
+                new Commands(cfg, System.out).suspendOrResume(line.command.equals("suspend"), line.option("--table"),
                         CdcConfig.alterSource(ConfigSource.lookup(), cfg.source(), line.option("--user")));
             }
             case "status" -> new Commands(config(), System.out).status(ClusterSettings.load(ConfigSource.lookup()).enabled());

@@ -18,13 +18,15 @@ final class CommandLine {
     static final String USAGE = """
             usage: bin/hana-cdc [COMMAND] [OPTIONS]   (no command: run)
               run                                 install capture, load, stream
-              check [--json]                      preflight self-test on the configured databases
+              check [--json] [--writer-user NAME] preflight self-test on the configured databases
               install [--print-sql [--runtime-user NAME]]
               uninstall [--table SCHEMA.TABLE] [--print-sql]
               alter SCHEMA.TABLE "ALTER clause" [--user NAME]
               status
               verify [--tables schema.table,...] [--wait-seconds N]
               pause|resume|resnapshot SCHEMA.TABLE
+              suspend [--table SCHEMA.TABLE] [--user NAME]   disable capture triggers at once (emergency off-switch)
+              resume [--table SCHEMA.TABLE] [--user NAME]    re-enable suspended capture; the tables are loaded anew
               reset SCHEMA.TABLE (--to latest | --data-id N | --timestamp 2024-01-31T12:00:00Z)
             exit codes: 0 done, 1 error, 2 usage error, 3 verify found differences, 4 a check probe failed""";
 
@@ -48,7 +50,7 @@ final class CommandLine {
     private static final Syntax TABLE_ONLY = new Syntax(List.of("SCHEMA.TABLE"), Set.of(), Set.of());
     private static final Map<String, Syntax> COMMANDS = Map.of(
             "run", new Syntax(List.of(), Set.of(), Set.of()),
-            "check", new Syntax(List.of(), Set.of("--json"), Set.of()),
+            "check", new Syntax(List.of(), Set.of("--json"), Set.of("--writer-user")),
             "install", new Syntax(List.of(), Set.of("--print-sql"), Set.of("--runtime-user")),
             "uninstall", new Syntax(List.of(), Set.of("--print-sql"), Set.of("--table")),
             "alter", new Syntax(List.of("SCHEMA.TABLE", "\"ALTER clause\""), Set.of(), Set.of("--user")),
@@ -56,6 +58,7 @@ final class CommandLine {
             "verify", new Syntax(List.of(), Set.of(), Set.of("--tables", "--wait-seconds")),
             "pause", TABLE_ONLY, "resume", TABLE_ONLY, "resnapshot", TABLE_ONLY);
     private static final Syntax RESET = new Syntax(List.of("SCHEMA.TABLE"), Set.of(), Set.of("--to", "--data-id", "--timestamp"));
+    private static final Syntax SUSPEND = new Syntax(List.of(), Set.of(), Set.of("--table", "--user"));
 
     final String command;
     final List<String> positionals;
@@ -75,7 +78,7 @@ final class CommandLine {
             throw new UsageError("help", true);
         }
         String command = a.isEmpty() || a.get(0).startsWith("-") ? "run" : a.get(0);
-        Syntax syntax = command.equals("reset") ? RESET : COMMANDS.get(command);
+        Syntax syntax = command.equals("reset") ? RESET : command.equals("suspend") || resumesCapture(command, a) ? SUSPEND : COMMANDS.get(command);
         if (syntax == null) {
             throw new UsageError("unknown command '" + command + "'");
         }
@@ -106,6 +109,26 @@ final class CommandLine {
         CommandLine line = new CommandLine(command, List.copyOf(positionals), flags, options);
         line.checkValues();
         return line;
+    }
+
+    /** "resume" without a table of its own (only --table and --user) resumes suspended capture; "resume SCHEMA.TABLE" a paused table. */
+    private static boolean resumesCapture(String command, List<String> args) {
+        if (!command.equals("resume")) {
+            return false;
+        }
+        for (int i = 1; i < args.size(); i++) {
+            if (SUSPEND.options().contains(args.get(i))) {
+                i++;
+            } else if (!args.get(i).startsWith("-")) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether this is suspend, or a resume of suspended capture. */
+    boolean suspendOrResumeCapture() {
+        return command.equals("suspend") || command.equals("resume") && positionals.isEmpty();
     }
 
     /** The rules between options and the form of their values, checked now rather than after connecting. */

@@ -1,6 +1,7 @@
 package io.hanacdc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,6 +15,7 @@ class CommandLineTest {
     void documentedFormsParse() {
         assertEquals("run", CommandLine.parse().command);
         assertTrue(CommandLine.parse("check", "--json").flag("--json"));
+        assertEquals(Optional.of("SAPHANADB"), CommandLine.parse("check", "--writer-user", "SAPHANADB").option("--writer-user"));
         CommandLine install = CommandLine.parse("install", "--print-sql", "--runtime-user", "APP");
         assertEquals(Optional.of("APP"), install.option("--runtime-user"));
         CommandLine uninstall = CommandLine.parse("uninstall", "--table", "s.t", "--print-sql");
@@ -24,6 +26,10 @@ class CommandLineTest {
         CommandLine verify = CommandLine.parse("verify", "--wait-seconds", "60", "--tables", "a.b,c.*");
         assertEquals(Optional.of("60"), verify.option("--wait-seconds"));
         assertEquals(List.of("s.t"), CommandLine.parse("pause", "s.t").positionals);
+        assertFalse(CommandLine.parse("resume", "s.t").suspendOrResumeCapture(), "resume of a paused table");
+        assertTrue(CommandLine.parse("resume", "--table", "s.t", "--user", "DBA").suspendOrResumeCapture());
+        assertTrue(CommandLine.parse("resume").suspendOrResumeCapture());
+        assertEquals(Optional.of("s.t"), CommandLine.parse("suspend", "--table", "s.t").option("--table"));
         assertEquals(Optional.of("42"), CommandLine.parse("reset", "s.t", "--data-id", "42").option("--data-id"));
         assertEquals(Optional.of("latest"), CommandLine.parse("reset", "--to", "latest", "s.t").option("--to"));
         CommandLine.parse("reset", "s.t", "--timestamp", "2024-01-31T12:00:00Z");

@@ -17,6 +17,23 @@ import org.opentest4j.AssertionFailedError;
 class GoldenFilesTest {
     private static final List<String> SQL = List.of("SELECT 1 FROM DUMMY", "SELECT 2 FROM DUMMY");
 
+    /** Every golden file is listed in golden/README.md with the SAP reference pages its statements follow, and every file listed exists. */
+    @Test
+    void everyGoldenFileCitesItsReferencePages() throws Exception {
+        String readme = Files.readString(GoldenFiles.DIRECTORY.resolve("README.md"), StandardCharsets.UTF_8);
+        try (var files = Files.list(GoldenFiles.DIRECTORY)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".sql")).toList()) {
+                String name = f.getFileName().toString();
+                assertTrue(readme.lines().anyMatch(l -> l.startsWith("| `" + name + "`") || l.startsWith("| `") && l.split("\\|")[1].contains("`" + name + "`")),
+                        name + " is not listed in golden/README.md with the pages it follows");
+            }
+        }
+        java.util.regex.Matcher listed = java.util.regex.Pattern.compile("`(hana-[a-z-]+\\.sql)`").matcher(readme);
+        while (listed.find()) {
+            assertTrue(Files.exists(GoldenFiles.DIRECTORY.resolve(listed.group(1))), listed.group(1) + " is listed but missing");
+        }
+    }
+
     @Test
     void aMissingGoldenFileFailsAndIsNotWritten(@TempDir Path dir) {
         Path file = dir.resolve("missing.sql");

@@ -3,6 +3,7 @@ package io.hanacdc.admin;
 import com.zaxxer.hikari.HikariDataSource;
 import io.hanacdc.CdcException;
 import io.hanacdc.capture.CaptureInstaller;
+import io.hanacdc.capture.CaptureSuspension;
 import io.hanacdc.capture.RuntimeGrants;
 import io.hanacdc.capture.TableAlter;
 import io.hanacdc.capture.UnreadCapture;
@@ -67,10 +68,9 @@ public final class Commands {
              Connection c = source.getConnection()) {
             List<SourceTable> tables = new TableResolver(dialect, cfg.cdcSchema()).resolve(c, cfg.tables()).all();
             if (printOnly) {
-                List<String> script = new java.util.ArrayList<>(installer().script(tables));
-                runtimeUser.ifPresent(u -> script.addAll(new RuntimeGrants(dialect, names)
-                        .statements(u, tables.stream().map(SourceTable::id).toList(), cfg.watermark().equals("gap-probe"))));
-                script.forEach(s -> out.println(s + ";\n"));
+                List<String> grants = runtimeUser.map(u -> new RuntimeGrants(dialect, names)
+                        .statements(u, tables.stream().map(SourceTable::id).toList(), cfg.watermark().equals("gap-probe"))).orElse(List.of());
+                installer().script(tables, grants).forEach(s -> out.println(s + ";\n"));
                 return;
             }
             var failed = installer().install(c, tables);
@@ -105,6 +105,33 @@ public final class Commands {
         try (HikariDataSource source = CdcTask.sourcePool(as, dialect, 1); Connection c = source.getConnection()) {
             int captureVersion = new TableAlter(dialect, names, cfg.lockTimeout()).alter(c, id, clause).number();
             out.println("table " + id + " altered; its capture moved to version " + captureVersion + " in the same transaction");
+        }
+    }
+
+    /**
+     * suspend / resume: capture of one table, or of every captured table, turned off at once (triggers disabled) or on
+     * again (the tables loaded anew), as a user who may alter the tables (README "Emergency off-switch").
+     */
+    public void suspendOrResume(boolean suspend, Optional<String> table, CdcConfig.Endpoint as) throws SQLException {
+        CaptureSuspension suspension = new CaptureSuspension(dialect, names, cfg.lockTimeout());
+        try (HikariDataSource source = CdcTask.sourcePool(as, dialect, 1); Connection c = source.getConnection()) {
+            List<TableId> tables = table.isPresent() ? List.of(TablePattern.table(table.get())) : suspension.capturedTables(c);
+            if (tables.isEmpty() || !installer().sharedObjectsExist(c)) {
+                throw new CdcException("no table is captured in schema " + cfg.cdcSchema());
+            }
+            List<String> failed = new java.util.ArrayList<>();
+            for (TableId id : tables) { // one table's failure (a lock it could not get) leaves the others to go on
+                try {
+                    boolean changed = suspend ? suspension.suspend(c, id) : suspension.resume(c, id);
+                    out.println("table " + id + ": " + (suspend ? changed ? "capture suspended (triggers disabled)" : "capture was suspended already"
+                            : changed ? "capture resumed; the table is loaded anew" : "capture was not suspended"));
+                } catch (SQLException | CdcException e) {
+                    failed.add(id + " (nothing of it changed): " + e.getMessage());
+                }
+            }
+            if (!failed.isEmpty()) {
+                throw new CdcException((suspend ? "suspend" : "resume") + " failed for " + String.join("; ", failed) + "; run it again");
+            }
         }
     }
 

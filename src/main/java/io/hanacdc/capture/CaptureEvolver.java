@@ -8,6 +8,7 @@ import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureLayout;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureSql;
+import io.hanacdc.source.LockWithoutQueueing;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.TableStamp;
 import java.sql.Connection;
@@ -65,7 +66,7 @@ public final class CaptureEvolver {
                 if (registry.lockCaptureVersion(tx, id) != current.number()) {
                     return null; // another process moved capture on meanwhile
                 }
-                dialect.lockTable(tx, sql.lockSource(id), id);
+                LockWithoutQueueing.lock(dialect, tx, sql.lockSource(id), id, lockTimeout);
                 return make(tx, plan(tx, versions, windowFrom));
             });
         } catch (SQLException e) {
@@ -90,7 +91,8 @@ public final class CaptureEvolver {
     Move make(Connection tx, Move move) throws SQLException {
         CaptureInstaller.execute(tx, move.statements());
         CaptureVersion planned = move.captureVersion();
-        CaptureVersion v = new CaptureVersion(planned.layout(), planned.columnIds(), planned.tableOid(), dialect.readHighWaterMark(tx, names));
+        CaptureVersion v = new CaptureVersion(planned.layout(), planned.columnIds(), planned.tableOid(), dialect.readHighWaterMark(tx, names),
+                planned.state());
         versionStore.insert(tx, v);
         CaptureInstaller.execute(tx, List.of(registry.updateSql(v.layout().table(), keysOnly(), v.number())));
         return new Move(v, move.statements(), move.change());
@@ -109,6 +111,11 @@ public final class CaptureEvolver {
     }
 
     Move plan(List<CaptureVersion> versions, SourceTable now, TableStamp stamp, long windowFrom) {
+        return plan(versions, now, stamp, windowFrom, CaptureVersion.State.CAPTURING);
+    }
+
+    /** A resumed version re-reads nothing: the stream loads the table anew there. */
+    private Move plan(List<CaptureVersion> versions, SourceTable now, TableStamp stamp, long windowFrom, CaptureVersion.State state) {
         CaptureVersion current = versions.get(versions.size() - 1);
         boolean recreated = current.recreatedAs(stamp);
         SchemaDiff diff = SchemaDiff.of(current.layout().table(), current.columnIds(), now, stamp.columnIds(), dialect.columnIdsSurviveRenames());
@@ -120,13 +127,24 @@ public final class CaptureEvolver {
         }
         statements.addAll(sql.uninstallTriggers(now.id()));
         statements.addAll(sql.installTriggers(next));
-        boolean reread = !recreated && !diff.keyChanged();
+        boolean reread = !recreated && !diff.keyChanged() && state == CaptureVersion.State.CAPTURING;
         if (reread) {
             statements.add(sql.resyncKeys(current.layout(), next, windowFrom));
         }
-        String change = (recreated ? "dropped and re-created" : diff.toString())
+        String change = (state == CaptureVersion.State.RESUMED ? "capture resumed; " : "") + (recreated ? "dropped and re-created" : diff.toString())
                 + (reread ? "; keys changed since data id " + windowFrom + " will be re-read" : "");
-        return new Move(new CaptureVersion(next, stamp.columnIds(), stamp.objectId(), 0), statements, change);
+        return new Move(new CaptureVersion(next, stamp.columnIds(), stamp.objectId(), 0, state), statements, change);
+    }
+
+    /**
+     * The move that resumes a suspended capture: the table's shape as it is now becomes the next version, marked
+     * resumed, with its triggers re-created and nothing re-read (the stream loads the table anew at that version).
+     */
+    Move resumePlan(Connection c, List<CaptureVersion> versions) throws SQLException {
+        TableId id = versions.get(0).layout().table().id();
+        SourceTable now = dialect.describe(c, id).orElseThrow(() -> new CdcException("table " + id + " does not exist at the source"));
+        TableStamp stamp = dialect.stamps(c, List.of(id)).get(id);
+        return plan(versions, now, stamp, 0, CaptureVersion.State.RESUMED);
     }
 
     /**
@@ -135,6 +153,11 @@ public final class CaptureEvolver {
      */
     public List<String> script(List<CaptureVersion> versions, SourceTable now, TableStamp stamp, long windowFrom) {
         return script(plan(versions, now, stamp, windowFrom), List.of());
+    }
+
+    /** What {@link CaptureSuspension#resume} runs, as one transaction: pins its statements where no source can run them. */
+    public List<String> resumeScript(List<CaptureVersion> versions, SourceTable now, TableStamp stamp) {
+        return script(plan(versions, now, stamp, 0, CaptureVersion.State.RESUMED), List.of());
     }
 
     /** The move as one transaction, with what runs first under the table's lock. */

@@ -7,6 +7,7 @@ import io.hanacdc.source.CaptureLayout;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureSql;
 import io.hanacdc.source.CatalogReads;
+import io.hanacdc.source.LockWithoutQueueing;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.TableStamp;
 import java.sql.Connection;
@@ -54,12 +55,18 @@ public final class CaptureInstaller {
 
     /** The full install script, for a DBA to review (install --print-sql). Capture versions are 1 for tables not yet installed. */
     public List<String> script(List<SourceTable> tables) {
+        return script(tables, List.of());
+    }
+
+    /** The install script followed by {@code after} (the grants of a runtime user), all in one transaction. */
+    public List<String> script(List<SourceTable> tables, List<String> after) {
         List<String> out = new ArrayList<>(sql.installShared());
         for (SourceTable t : withHeartbeat(tables)) {
             out.addAll(installStatements(t, false));
             out.add(versionStore.insertSql(firstVersion(t, null, 0))); // object and column ids are filled in by the first schema check
         }
-        return out;
+        out.addAll(after);
+        return sql.asOneTransaction(out);
     }
 
     /** A new table's capture at version 1: CDC table, triggers, history, registry, subscription. */
@@ -115,6 +122,7 @@ public final class CaptureInstaller {
             throws SQLException {
         if (existing == null) {
             run(c, tx -> {
+                LockWithoutQueueing.lock(dialect, tx, sql.lockSource(t.id()), t.id(), lockTimeout); // CREATE TRIGGER's lock, not queued for
                 execute(tx, installStatements(t, createdSchema));
                 // Creating the triggers waited for the table's open writers (a DDL lock on either source),
                 // so every id a write of the table takes from now on is above this: where a new reader starts.
@@ -160,6 +168,10 @@ public final class CaptureInstaller {
                     + " run 'uninstall' and 'install' to reinstall it");
         }
         CaptureVersion latest = versions.get(versions.size() - 1);
+        if (latest.state() == CaptureVersion.State.SUSPENDED) {
+            LOG.warn("capture of {} is suspended: its triggers stay disabled until bin/hana-cdc resume", t.id());
+            return;
+        }
         boolean changed = !latest.layout().table().equals(t) || latest.recreatedAs(stamp) || cut != null;
         try {
             if (changed || !checkInstalled(c, latest, stamp, dialect.workingTriggers(c, t.id()))) {
@@ -185,7 +197,7 @@ public final class CaptureInstaller {
      */
     public boolean checkInstalled(Connection c, CaptureVersion latest, TableStamp stamp, Set<String> working) throws SQLException {
         if (latest.tableOid() == 0 && stamp != null) {
-            versionStore.recordIds(c, new CaptureVersion(latest.layout(), stamp.columnIds(), stamp.objectId(), latest.switchHigh()));
+            versionStore.recordIds(c, new CaptureVersion(latest.layout(), stamp.columnIds(), stamp.objectId(), latest.switchHigh(), latest.state()));
         }
         return repairTriggers(c, latest.layout(), stamp, working);
     }
@@ -206,8 +218,9 @@ public final class CaptureInstaller {
         statements.addAll(sql.installTriggers(layout));
         try {
             return run(c, tx -> {
-                dialect.lockTable(tx, statements.get(0), id);
-                if (changedSince(tx, id, seen)) {
+                LockWithoutQueueing.lock(dialect, tx, statements.get(0), id, lockTimeout);
+                // another process moved capture on (a suspend, say) before it let the lock go: its version decides
+                if (changedSince(tx, id, seen) || registry.captureVersion(tx, id) != layout.captureVersion()) {
                     return false;
                 }
                 LOG.warn("capture trigger(s) {} of table {} are missing, disabled or invalid: re-creating them", broken, id);

@@ -54,6 +54,12 @@ final class CaptureRegistry {
                 + " WHERE source_schema = " + literal(t.id().schema()) + " AND source_table = " + literal(t.id().name());
     }
 
+    /** The table's capture version as committed (0: not captured), without locking its row. */
+    int captureVersion(Connection c, TableId id) throws SQLException {
+        return count(c, "SELECT version FROM " + registry + " WHERE source_schema = " + literal(id.schema())
+                + " AND source_table = " + literal(id.name()));
+    }
+
     /** Locks the table's registry row for the rest of the transaction and returns its capture version. */
     int lockCaptureVersion(Connection c, TableId id) throws SQLException {
         return count(c, "SELECT version FROM " + registry + " WHERE source_schema = " + literal(id.schema())

@@ -25,7 +25,8 @@ import java.util.Map;
 public final class CaptureVersionStore {
     private record Column(SourceColumn column, String cdc, Long id) {}
 
-    private record Layout(List<Column> columns, List<String> primaryKey) {}
+    /** {@code state}: null while capturing (so layouts written before it existed read as capturing), else the state's name. */
+    private record Layout(List<Column> columns, List<String> primaryKey, String state) {}
 
     /** Compact: zeros, nulls and falses are left out (a 300-column layout stays small). */
     private static final ObjectMapper JSON = new ObjectMapper().setSerializationInclusion(JsonInclude.Include.NON_DEFAULT);
@@ -114,7 +115,8 @@ public final class CaptureVersionStore {
             columns.add(new Column(c, v.layout().cdcColumns().get(i), v.columnIds().get(c.name())));
         }
         try {
-            return JSON.writeValueAsString(new Layout(columns, t.primaryKey()));
+            return JSON.writeValueAsString(new Layout(columns, t.primaryKey(),
+                    v.state() == CaptureVersion.State.CAPTURING ? null : v.state().name().toLowerCase(java.util.Locale.ROOT)));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
@@ -127,7 +129,8 @@ public final class CaptureVersionStore {
             layout.columns().stream().filter(c -> c.id() != null).forEach(c -> ids.put(c.column().name(), c.id()));
             SourceTable t = new SourceTable(id, layout.columns().stream().map(Column::column).toList(), layout.primaryKey());
             return new CaptureVersion(new CaptureLayout(t, captureVersion, layout.columns().stream().map(Column::cdc).toList()),
-                    ids, oid, switchHigh);
+                    ids, oid, switchHigh, layout.state() == null ? CaptureVersion.State.CAPTURING
+                    : CaptureVersion.State.valueOf(layout.state().toUpperCase(java.util.Locale.ROOT)));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("schema history of " + id + " version " + captureVersion + " is unreadable: " + e.getMessage(), e);
         }

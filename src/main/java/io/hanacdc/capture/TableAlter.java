@@ -6,6 +6,7 @@ import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureSql;
+import io.hanacdc.source.LockWithoutQueueing;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.TableStamp;
 import java.sql.Connection;
@@ -56,6 +57,10 @@ public final class TableAlter {
         if (!registry.exists(c)) {
             throw new CdcException("no capture is installed in schema " + names.cdcSchema() + ": alter " + id + " directly");
         }
+        var refused = dialect.alterRefusal(c, id, clause);
+        if (refused.isPresent()) {
+            throw new CdcException("alter of " + id + " refused, nothing was changed: " + refused.get());
+        }
         CaptureVersion done;
         try {
             done = dialect.inTransaction(c, lockTimeout, tx -> {
@@ -67,11 +72,14 @@ public final class TableAlter {
                 if (dialect.describe(tx, id).isEmpty()) {
                     throw new CdcException("table " + id + " does not exist at the source");
                 }
-                dialect.lockTable(tx, sql.lockSource(id), id);
+                LockWithoutQueueing.lock(dialect, tx, sql.lockSource(id), id, lockTimeout);
                 CaptureVersion current = versions.get(versions.size() - 1);
                 boolean followedBefore = followed(tx, current);
                 long windowFrom = followedBefore ? dialect.readHighWaterMark(tx, names) : current.switchHigh();
-                CaptureInstaller.execute(tx, first(id, clause));
+                io.hanacdc.source.SourceTransaction.keepingSchema(tx, session -> {
+                    CaptureInstaller.execute(session, first(id, clause));
+                    return null;
+                });
                 if (dialect.describe(tx, id).isEmpty()) {
                     throw new CdcException("the clause renames or drops the table; alter changes a captured table's columns only");
                 }

@@ -15,9 +15,14 @@ import javax.sql.DataSource;
  * {@code scratchSuffix} keeps scratch names of concurrent checks (replicas starting together) apart.
  * {@code captured}: the subscribed tables whose capture is installed already (by this task or a DBA):
  * running them needs no right to create triggers or objects, only to read and to keep the CDC tables.
+ * {@code writer}: the source as a user that writes the captured tables (check --writer-user), when given.
  */
 public record CheckContext(CdcConfig config, SourceDialect dialect, CaptureNames names, DataSource source, Target target,
-        List<SourceTable> tables, SharedCaptureObjects shared, String scratchSuffix, java.util.Set<io.hanacdc.schema.TableId> captured) {
+        List<SourceTable> tables, SharedCaptureObjects shared, String scratchSuffix, java.util.Set<io.hanacdc.schema.TableId> captured,
+        java.util.Optional<Writer> writer) {
+
+    /** A user that writes the captured tables, by name and as a source connection. */
+    public record Writer(String user, DataSource source) {}
 
     /** Whether this run must create capture objects (a table without capture, or the shared objects missing). */
     public boolean installs() {

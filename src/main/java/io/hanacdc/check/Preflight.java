@@ -26,9 +26,16 @@ import java.util.stream.Collectors;
  */
 public final class Preflight {
     private final CdcConfig cfg;
+    private final java.util.Optional<CdcConfig.Endpoint> writer;
 
     public Preflight(CdcConfig cfg) {
+        this(cfg, java.util.Optional.empty());
+    }
+
+    /** @param writer the source as a user that writes the captured tables (check --writer-user) */
+    public Preflight(CdcConfig cfg, java.util.Optional<CdcConfig.Endpoint> writer) {
         this.cfg = cfg;
+        this.writer = writer;
     }
 
     /** Every probe, printed one line each (or as JSON); true when none failed. */
@@ -59,7 +66,8 @@ public final class Preflight {
     private List<ProbeResult> run(boolean dataGuardsOnly) throws Exception {
         SourceDialect dialect = SourceDialects.forUrl(cfg.source().url(), cfg.capture());
         CaptureNames names = new CaptureNames(cfg.cdcSchema(), dialect.maxIdentifierBytes());
-        try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 3); Target target = TargetResolver.open(cfg, 2)) {
+        try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 3); Target target = TargetResolver.open(cfg, 2);
+             HikariDataSource writes = writer.map(w -> CdcTask.sourcePool(w, dialect, 1)).orElse(null)) {
             List<SourceTable> tables;
             java.util.Set<io.hanacdc.schema.TableId> captured;
             try (Connection c = source.getConnection()) { // a table that cannot be replicated is reported by install and run themselves
@@ -68,11 +76,18 @@ public final class Preflight {
             }
             SharedCaptureObjects shared = new SharedCaptureObjects(dialect, names, cfg.task(), cfg.lockTimeout());
             CheckContext context = new CheckContext(cfg, dialect, names, source, target, tables, shared,
-                    Long.toString(ProcessHandle.current().pid(), 36) + Long.toString(System.nanoTime() % 1_000_000, 36), captured);
+                    Long.toString(ProcessHandle.current().pid(), 36) + Long.toString(System.nanoTime() % 1_000_000, 36), captured,
+                    writer.map(w -> new CheckContext.Writer(w.user(), writes)));
             List<Probe> probes = new ArrayList<>(dialect.probes());
             probes.add(WatermarkProbe.ofTask());
             probes.add(WatermarkProbe.ofGapProbing());
             probes.add(new KeyShiftProbe());
+            probes.add(RollbackProbe.ofTask());
+            probes.add(RollbackProbe.ofScripts());
+            probes.add(new SequenceSettingsProbe());
+            probes.add(new OtherWritesProbe());
+            probes.add(new WriterRightsProbe());
+            probes.add(new CapturedTypesProbe());
             probes.addAll(target.probes());
             List<ProbeResult> results = new ArrayList<>();
             for (Probe p : probes) {

@@ -34,20 +34,44 @@ public final class ScratchCapture implements AutoCloseable {
     private final TableId id;
     private SourceTable table;
 
+    /**
+     * How a scratch table is made: the stem of its name, its storage (before TABLE in CREATE … TABLE; see
+     * {@link SourceDialect#tableStorage}), column definitions after the key (with a leading comma) and what follows
+     * the column list (a location), in the source's SQL.
+     */
+    public record Spec(String stem, String storage, String moreColumns, String after) {
+        /** The table as the dialect's captured tables are stored, with the given columns after the key. */
+        public static Spec of(SourceDialect dialect, String moreColumns) {
+            return new Spec(TABLE, dialect.tableStorage(), moreColumns, "");
+        }
+
+        public Spec stored(String storage) {
+            return new Spec(stem + "_" + storage.strip().toLowerCase(java.util.Locale.ROOT), storage, moreColumns, after);
+        }
+
+        public Spec named(String stem, String after) {
+            return new Spec(stem, storage, moreColumns, after);
+        }
+    }
+
     public ScratchCapture(CheckContext ctx, Connection c) throws SQLException {
         this(ctx, c, "");
     }
 
     /** @param moreColumns column definitions after the key (with a leading comma), in the source's SQL */
     public ScratchCapture(CheckContext ctx, Connection c, String moreColumns) throws SQLException {
+        this(ctx, c, Spec.of(ctx.dialect(), moreColumns));
+    }
+
+    public ScratchCapture(CheckContext ctx, Connection c, Spec spec) throws SQLException {
         this.ctx = ctx;
         this.c = c;
         this.sql = ctx.dialect().captureSql(ctx.names());
-        this.id = new TableId(ctx.names().cdcSchema(), TABLE + "_" + ctx.scratchSuffix());
+        this.id = new TableId(ctx.names().cdcSchema(), spec.stem() + "_" + ctx.scratchSuffix());
         Duration timeout = ctx.config().lockTimeout();
         ctx.shared().ensure(c);
         try {
-            ctx.dialect().executeAtomically(c, List.of(createTable(ctx.dialect(), id, moreColumns)), timeout);
+            ctx.dialect().executeAtomically(c, List.of(createTable(ctx.dialect(), id, spec)), timeout);
             this.table = ctx.dialect().describe(c, id).orElseThrow(() -> new CdcException("scratch table " + id + " not found after creating it"));
             ctx.dialect().executeAtomically(c, sql.installTable(layout()), timeout);
         } catch (SQLException | RuntimeException e) {
@@ -56,9 +80,14 @@ public final class ScratchCapture implements AutoCloseable {
         }
     }
 
-    /** The scratch table: an INTEGER key, in SQL both sources take, and the given columns. */
+    /** The scratch table as the dialect's captured tables are stored: an INTEGER key, in SQL both sources take, and the given columns. */
     public static String createTable(SourceDialect dialect, TableId id, String moreColumns) {
-        return "CREATE TABLE " + dialect.qualified(id.schema(), id.name()) + " (" + dialect.quote("k") + " INTEGER NOT NULL PRIMARY KEY" + moreColumns + ")";
+        return createTable(dialect, id, Spec.of(dialect, moreColumns));
+    }
+
+    public static String createTable(SourceDialect dialect, TableId id, Spec spec) {
+        return "CREATE " + spec.storage() + "TABLE " + dialect.qualified(id.schema(), id.name()) + " (" + dialect.quote("k")
+                + " INTEGER NOT NULL PRIMARY KEY" + spec.moreColumns() + ")" + spec.after();
     }
 
     public CaptureLayout layout() {
@@ -96,8 +125,9 @@ public final class ScratchCapture implements AutoCloseable {
         return ctx.dialect().qualified(id.schema(), id.name());
     }
 
+    /** A row with this key, the other columns to their defaults (named, so columns added since do not break it). */
     public String insert(int key) {
-        return "INSERT INTO " + ctx.dialect().qualified(id.schema(), id.name()) + " VALUES (" + key + ")";
+        return "INSERT INTO " + ctx.dialect().qualified(id.schema(), id.name()) + " (" + ctx.dialect().quote("k") + ") VALUES (" + key + ")";
     }
 
     private void removeQuietly() {

@@ -38,8 +38,9 @@ public record CdcConfig(
         Reader settings) {
 
     /** Heartbeat and purge of applied CDC rows. */
+    /** {@code maxPendingRows}: a CDC table holding more rows suspends its table's capture (0: never). */
     public record Maintenance(Duration heartbeatInterval, Duration purgeInterval, Duration purgeRetention, int purgeChunk,
-                              Duration schemaCheckInterval) {}
+                              Duration schemaCheckInterval, long maxPendingRows) {}
 
     /** A database connection: JDBC URL and credentials. */
     public record Endpoint(String url, String user, String password) {
@@ -58,6 +59,14 @@ public record CdcConfig(
         String name = user.or(() -> props.apply("hanacdc.alter.user")).orElse(source.user());
         String password = new Reader(props).secret("hanacdc.alter.password").orElse(name.equals(source.user()) ? source.password() : "");
         return new Endpoint(source.url(), name, password);
+    }
+
+    /**
+     * The source as a user that writes the captured tables (check --writer-user), with hanacdc.check.writer-password (or
+     * the file hanacdc.check.writer-password-file names).
+     */
+    public static Endpoint writerSource(Function<String, Optional<String>> props, Endpoint source, String user) {
+        return new Endpoint(source.url(), user, new Reader(props).secret("hanacdc.check.writer-password").orElse(""));
     }
 
     /** hanacdc.target.url of a configuration read for uninstall, which needs the source's settings alone. */
@@ -92,7 +101,7 @@ public record CdcConfig(
                 r.positiveInt("hanacdc.snapshot.chunk-size", 10000),
                 Duration.ofMillis(r.positiveInt("hanacdc.install.lock-timeout-ms", 10000)),
                 CaptureOptions.parse(r.string("hanacdc.capture.mode", "full"), r.string("hanacdc.capture.on-error", "record-and-resync"),
-                        r.string("hanacdc.capture.trigger-level", "statement")),
+                        r.string("hanacdc.capture.trigger-level", "statement")).withCdcPartitions(r.positiveInt("hanacdc.capture.cdc-partitions", 1)),
                 r.oneOf("hanacdc.watermark", "auto", "open-transactions", "gap-probe"),
                 Duration.ofMillis(r.positiveInt("hanacdc.watermark.probe-timeout-ms", 1000)),
                 r.positiveInt("hanacdc.watermark.probes-per-poll", 1000),
@@ -101,7 +110,8 @@ public record CdcConfig(
                         Duration.ofSeconds(r.positiveInt("hanacdc.purge.interval-s", 60)),
                         Duration.ofSeconds(r.nonNegativeInt("hanacdc.purge.retention-s", 0)),
                         r.positiveInt("hanacdc.purge.chunk-size", 10000),
-                        Duration.ofMillis(r.positiveInt("hanacdc.schema.check-interval-ms", 2000))),
+                        Duration.ofMillis(r.positiveInt("hanacdc.schema.check-interval-ms", 2000)),
+                        r.nonNegativeInt("hanacdc.capture.max-pending-rows", 1_000_000_000)),
                 new SchemaChangePolicy(props),
                 new VanishCheckSettings(r, r.required("hanacdc.source.url")),
                 r);

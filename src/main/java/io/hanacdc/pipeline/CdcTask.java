@@ -90,16 +90,41 @@ public final class CdcTask implements AutoCloseable {
      */
     public long checkSchemas() throws SQLException {
         try (Connection c = source.getConnection()) {
-            long bound = watcher.check(c, workers.stream().filter(w -> !w.standby()).map(TableWorker::versions).toList());
+            long bound = watcher.check(c, workers.stream().filter(w -> !w.standby()).map(TableWorker::versions).toList(), storedHighs());
             workers.forEach(w -> w.stopFor(watcher.stopReason(w.table().id())));
             unread.refresh(c);
             return bound;
         }
     }
 
+    /** The high-water mark of each table's position, for the tables whose position this process holds. */
+    private Map<TableId, Long> storedHighs() {
+        Map<TableId, Long> out = new java.util.HashMap<>();
+        for (TableWorker w : workers) {
+            if (w.storedHigh() >= 0) {
+                out.put(w.table().id(), w.storedHigh());
+            }
+        }
+        return out;
+    }
+
     /** Captured tables nothing in this task applies, as of the last check. */
     public UnreadCapture unread() {
         return unread;
+    }
+
+    /**
+     * Purges, for every table, the CDC rows all its subscribers have applied (and a schema check has seen); returns rows
+     * deleted. A table whose CDC table still holds more rows than the breaker's limit has its capture suspended.
+     */
+    long purge(CdcPurger purger, CaptureBreaker breaker) throws SQLException {
+        long deleted = purge(purger);
+        try (Connection c = source.getConnection()) {
+            if (!breaker.check(c, workers.stream().filter(w -> !w.standby()).map(w -> w.table().id()).toList()).isEmpty()) {
+                checkSchemas(); // the suspended tables stop with the reason now
+            }
+        }
+        return deleted;
     }
 
     /**
@@ -125,6 +150,11 @@ public final class CdcTask implements AutoCloseable {
             }
         }
         return deleted;
+    }
+
+    CaptureBreaker breaker(CdcConfig cfg) {
+        return new CaptureBreaker(dialect, names, new io.hanacdc.capture.CaptureSuspension(dialect, names, cfg.lockTimeout()),
+                cfg.maintenance().maxPendingRows());
     }
 
     public CdcPurger purger(CdcConfig cfg) {
@@ -203,6 +233,7 @@ public final class CdcTask implements AutoCloseable {
                 unread.refresh(c);
             }
             List<TableWorker> workers = new ArrayList<>();
+            Map<TableId, Long> storedHighs = new java.util.HashMap<>();
             TableWorkerFactory factory = new TableWorkerFactory(cfg, dialect, names, source, target, watermarks, observer, hook, readers);
             CaptureVersionStore versionStore = new CaptureVersionStore(dialect, names);
             try (Connection s = source.getConnection(); TargetSession t = target.session()) {
@@ -215,6 +246,7 @@ public final class CdcTask implements AutoCloseable {
                     try {
                         CaptureVersions versions = CaptureVersions.load(s, versionStore, id);
                         Optional<Position> position = store.load(t, id);
+                        position.ifPresent(p -> storedHighs.put(id, p.range().base().high()));
                         if (targetAtItsVersion(target, tt, versions, position).ensure(t) && position.isPresent()) {
                             copyAgain(store, t, position.get(), tt);
                         }
@@ -229,6 +261,10 @@ public final class CdcTask implements AutoCloseable {
             }
             stopped.requireSome(workers.size() - 1);
             SchemaWatcher watcher = new SchemaWatcher(dialect, names, new CaptureEvolver(dialect, names, cfg.lockTimeout()), installer);
+            try (Connection c = source.getConnection()) { // before any table runs
+                watcher.guard(c, storedHighs);
+            }
+            workers.forEach(w -> w.stopFor(watcher.stopReason(w.table().id())));
             return new CdcTask(source, target, workers, dialect, names, cfg.task(), watcher, unread, stopped.statuses(), readers, watermarks);
         } catch (SQLException | RuntimeException e) {
             readers.shutdown();

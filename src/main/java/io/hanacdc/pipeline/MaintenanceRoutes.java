@@ -37,7 +37,7 @@ public final class MaintenanceRoutes extends RouteBuilder {
         from("timer:hanacdc-purge?period=" + purge + "&delay=" + purge).routeId("hanacdc purge")
                 .onException(Exception.class).handled(true).log(LoggingLevel.WARN, LOG, "purge failed (retried next time): ${exception.message}").end()
                 .process(e -> {
-                    long deleted = task.get().purge(task.get().purger(cfg));
+                    long deleted = task.get().purge(task.get().purger(cfg), task.get().breaker(cfg));
                     if (deleted > 0) {
                         LOG.info("purged {} applied CDC rows", deleted);
                     }

@@ -28,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * next version. Keys changed since the last check that still saw the old shape are re-read (the ALTER
  * happened after it). Triggers, read for all tables in one catalog query, found missing, disabled or invalid are re-created — unless the table
  * changed after the stamps and cuts were read, which moves capture on instead. A table whose capture
- * the source user may not change stops, with the script a DBA runs, until the change is made.
+ * the source user may not change stops, with the script a DBA runs, until the change is made. Each check first
+ * makes {@link SourceGuard}'s checks of the source.
  */
 final class SchemaWatcher {
     private static final Logger LOG = LoggerFactory.getLogger(SchemaWatcher.class);
@@ -43,12 +44,19 @@ final class SchemaWatcher {
     private final Map<TableId, Seen> seen = new HashMap<>();
     /** Tables stopped until a DBA changes their capture, with the message that says how. */
     private final Map<TableId, String> stopped = new ConcurrentHashMap<>();
+    private final SourceGuard guard;
 
     SchemaWatcher(SourceDialect dialect, CaptureNames names, CaptureEvolver evolver, CaptureInstaller installer) {
         this.dialect = dialect;
         this.names = names;
         this.evolver = evolver;
         this.installer = installer;
+        this.guard = new SourceGuard(dialect, names);
+    }
+
+    /** The source's checks of {@link SourceGuard} alone (at start, before any table runs). */
+    void guard(Connection c, Map<TableId, Long> storedHighs) throws SQLException {
+        guard.check(c, dialect.readHighWaterMark(c, names), storedHighs);
     }
 
     /**
@@ -56,8 +64,9 @@ final class SchemaWatcher {
      * the change of a table not followed yet began): every row with a higher data id may have been
      * captured after a change this check did not follow yet, and be re-read when it does.
      */
-    synchronized long check(Connection c, List<CaptureVersions> tables) throws SQLException {
+    synchronized long check(Connection c, List<CaptureVersions> tables, Map<TableId, Long> storedHighs) throws SQLException {
         long high = dialect.readHighWaterMark(c, names);
+        guard.check(c, high, storedHighs);
         long bound = high;
         List<CaptureVersions> user = tables.stream().filter(v -> !v.table().schema().equals(names.cdcSchema())).toList();
         Map<TableId, TableStamp> stamps = dialect.stamps(c, user.stream().map(CaptureVersions::table).toList());
@@ -76,6 +85,14 @@ final class SchemaWatcher {
             // the change happened after the exact cut, or after the last check that saw the old shape; unknown at the first check
             long windowFrom = cut != null ? cut : before != null ? before.highBefore() : versions.latest().switchHigh();
             try {
+                if (suspended(c, versions, triggers.getOrDefault(versions.table(), Set.of()))) {
+                    String reason = "capture of " + versions.table() + " is suspended (bin/hana-cdc suspend): its triggers are disabled and its"
+                            + " changes are not captured; bin/hana-cdc resume --table " + versions.table() + " turns capture on and loads the table anew";
+                    if (!reason.equals(stopped.put(versions.table(), reason))) {
+                        LOG.warn(reason);
+                    }
+                    continue;
+                }
                 boolean changed = cut != null || before == null || !before.fingerprint().equals(stamp.fingerprint()) || before.objectId() != stamp.objectId();
                 follow(c, versions, stamp, triggers.getOrDefault(versions.table(), Set.of()), windowFrom, changed, cut != null);
                 stopped.remove(versions.table());
@@ -95,9 +112,22 @@ final class SchemaWatcher {
         return bound;
     }
 
-    /** Why the table is stopped until a DBA changes its capture, or null. */
+    /**
+     * Whether the table's capture is suspended: its triggers are not to be re-created. Read again from the schema
+     * history while it was suspended or its triggers do not all work, as another process suspends and resumes.
+     */
+    private boolean suspended(Connection c, CaptureVersions versions, Set<String> working) throws SQLException {
+        boolean broken = !working.containsAll(dialect.captureSql(names).triggerNames(versions.table()));
+        if (versions.latest().state() == CaptureVersion.State.SUSPENDED || broken) {
+            versions.reload(c);
+        }
+        return versions.latest().state() == CaptureVersion.State.SUSPENDED;
+    }
+
+    /** Why the table is stopped (the source is not the one its position assumes, or a DBA must change its capture), or null. */
     String stopReason(TableId table) {
-        return stopped.get(table);
+        String source = guard.stopReason(table);
+        return source != null ? source : stopped.get(table);
     }
 
     /**

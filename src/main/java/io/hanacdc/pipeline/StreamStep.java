@@ -43,7 +43,16 @@ final class StreamStep {
     }
 
     /** The target table goes from one capture version's shape to another's; a re-created source table is copied anew from {@code restart}. */
-    record SchemaStep(TableShape from, TableShape to, StreamRange restart) {}
+    /**
+     * A move of the stream to another capture version. {@code restart}: where the load starts again (the target table is
+     * made anew); {@code reload}: capture was resumed after a suspension between the two versions, whose changes were not
+     * captured, so the table is loaded anew; {@code quiet}: the versions differ only in their state, the target changes nothing.
+     */
+    record SchemaStep(TableShape from, TableShape to, StreamRange restart, boolean reload) {
+        boolean quiet() {
+            return restart == null && from.table().equals(to.table()) && (reload || to.captureVersion().state() == CaptureVersion.State.SUSPENDED);
+        }
+    }
 
     private final WatermarkReader watermarks;
     private final BatchReader reader;
@@ -148,19 +157,25 @@ final class StreamStep {
     private Batch schemaStep(Connection source, Position p, int captureVersion, Instant readAt, long started) throws SQLException {
         long fromOid = shapes.get(source, p.captureVersion()).captureVersion().tableOid();
         long toOid = shapes.get(source, captureVersion).captureVersion().tableOid();
-        return schemaStep(source, p, captureVersion, readAt, started, fromOid != 0 && toOid != 0 && fromOid != toOid);
+        boolean resumed = false; // a version between the two (or the new one) resumed capture: the table is loaded anew
+        for (int v = p.captureVersion() + 1; v <= captureVersion; v++) {
+            resumed |= shapes.versions().get(source, v).state() == CaptureVersion.State.RESUMED;
+        }
+        boolean reshaped = !shapes.get(source, p.captureVersion()).table().equals(shapes.get(source, captureVersion).table());
+        return schemaStep(source, p, captureVersion, readAt, started, fromOid != 0 && toOid != 0 && fromOid != toOid || resumed && reshaped, resumed);
     }
 
-    private Batch schemaStep(Connection source, Position p, int captureVersion, Instant readAt, long started, boolean restart) throws SQLException {
+    private Batch schemaStep(Connection source, Position p, int captureVersion, Instant readAt, long started, boolean restart, boolean reload)
+            throws SQLException {
         TableShape from = shapes.get(source, p.captureVersion());
         TableShape to = shapes.get(source, captureVersion);
         StreamRange fresh = restart ? StreamRange.at(watermarks.start(source, to.captureVersion().switchHigh())) : null;
-        return new Batch(p.withCaptureVersion(captureVersion), List.of(), null, to, false, readAt, started, new SchemaStep(from, to, fresh));
+        return new Batch(p.withCaptureVersion(captureVersion), List.of(), null, to, false, readAt, started, new SchemaStep(from, to, fresh, reload));
     }
 
     /** An initial load whose table changed shape meanwhile: the target table is made anew and the load starts again. */
     Batch restartLoad(Connection source, Position p) throws SQLException {
-        return schemaStep(source, p, shapes.versions().latest().number(), null, System.nanoTime(), true);
+        return schemaStep(source, p, shapes.versions().latest().number(), null, System.nanoTime(), true, false);
     }
 
     /**
@@ -168,6 +183,11 @@ final class StreamStep {
      * a schema step changes the target table and stores the position; an empty batch only moves the position in memory.
      */
     Position commit(TargetSession target, Batch b) throws SQLException {
+        if (b.schema() != null && b.schema().quiet()) { // the target table stays as it is: emptied and copied again after a resume
+            TableShape to = b.schema().to();
+            ChangeSet none = ChangeSet.resolved(b.schema().reload(), List.of(), List.of(), to.keyIndexes());
+            return commit(target, none, b.schema().reload() ? b.next().resnapshot() : b.next(), 0, b.startedNanos(), to);
+        }
         if (b.schema() != null) {
             return schemaChange.apply(target, b.schema(), b.next());
         }

@@ -70,6 +70,8 @@ public final class TableWorker {
     private volatile String lastError;
     /** Set while the table waits for a DBA to change its capture: the message that says how. */
     private volatile String stopReason;
+    /** The base high of the last position held before a failure made the table reload it; -1: none. */
+    private volatile long heldHigh = -1;
     /** Since when the table has been failing or stopped; null while it is not. */
     private volatile Instant troubleSince;
     /** Source time up to which the target is known complete: lag is now minus this. */
@@ -235,6 +237,7 @@ public final class TableWorker {
             LOG.info(e.getMessage());
         } catch (SQLException | RuntimeException e) {
             failures++;
+            heldHigh = position == null ? heldHigh : position.range().base().high();
             position = null;
             state = "retrying";
             lastError = e.getMessage();
@@ -446,6 +449,12 @@ public final class TableWorker {
             return null;
         }
         return stored.revision() == p.revision() ? p.range().base() : stored.range().base();
+    }
+
+    /** The high-water mark of the table's stored position as this process last held it (also while it reloads it after a failure); -1: none. */
+    public long storedHigh() {
+        Position p = position;
+        return standby ? -1 : p != null ? p.range().base().high() : heldHigh;
     }
 
     /** The watermark the table's rows are being judged against: the open window, else the base; null before start. */

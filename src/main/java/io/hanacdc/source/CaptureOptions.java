@@ -11,12 +11,23 @@ import io.hanacdc.CdcException;
  * @param rowTriggers PostgreSQL: one trigger call per changed row instead of one per statement
  *                    (cheaper for one-row statements, far dearer for multi-row ones); SAP HANA
  *                    triggers are always per row
+ * @param cdcPartitions SAP HANA: CDC tables made from now on are hash-partitioned on the data id into this many
+ *                      partitions (1: not partitioned), for tables whose changes between two purges may near the
+ *                      2 billion rows an unpartitioned column table holds
  */
-public record CaptureOptions(boolean keysOnly, boolean recordErrors, boolean rowTriggers) {
+public record CaptureOptions(boolean keysOnly, boolean recordErrors, boolean rowTriggers, int cdcPartitions) {
     public static final CaptureOptions DEFAULT = new CaptureOptions(false, true, false);
 
     public CaptureOptions(boolean keysOnly, boolean recordErrors) {
         this(keysOnly, recordErrors, false);
+    }
+
+    public CaptureOptions(boolean keysOnly, boolean recordErrors, boolean rowTriggers) {
+        this(keysOnly, recordErrors, rowTriggers, 1);
+    }
+
+    public CaptureOptions withCdcPartitions(int partitions) {
+        return new CaptureOptions(keysOnly, recordErrors, rowTriggers, partitions);
     }
 
     public static CaptureOptions parse(String mode, String onError, String triggerLevel) {

@@ -67,6 +67,12 @@ public interface CaptureSql {
      */
     String resyncKeys(CaptureLayout from, CaptureLayout next, long afterDataId);
 
+    /** Disables the table's capture triggers, leaving them in place (suspend): ALTER TABLE … DISABLE TRIGGER, as both sources write it. */
+    default List<String> disableTriggers(TableId table) {
+        String subject = io.hanacdc.sql.Identifiers.ansi(table.schema()) + "." + io.hanacdc.sql.Identifiers.ansi(table.name());
+        return triggerNames(table).stream().map(t -> "ALTER TABLE " + subject + " DISABLE TRIGGER " + io.hanacdc.sql.Identifiers.ansi(t)).toList();
+    }
+
     /** Removes the triggers alone, whether or not they exist. */
     List<String> uninstallTriggers(TableId table);
 
@@ -75,7 +81,8 @@ public interface CaptureSql {
 
     /**
      * The statements as a script a DBA runs as it is, in one SQL session, when the source user may
-     * not: one transaction, so it takes effect whole or not at all.
+     * not: one transaction, so it takes effect whole or not at all, even when the runner goes on after
+     * a failed statement.
      */
     List<String> asOneTransaction(List<String> statements);
 

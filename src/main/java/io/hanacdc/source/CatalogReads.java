@@ -34,6 +34,20 @@ public final class CatalogReads {
         }
     }
 
+    /** A query of (name, number) rows bound to one schema, as a map. */
+    public static java.util.Map<String, Long> counts(Connection c, String sql, String schema) throws SQLException {
+        java.util.Map<String, Long> out = new java.util.HashMap<>();
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, schema);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.put(rs.getString(1), rs.getLong(2));
+                }
+            }
+        }
+        return out;
+    }
+
     /** The first column of the first row of a query without parameters as a number, 0 when there is none. */
     public static long number(Connection c, String sql) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {

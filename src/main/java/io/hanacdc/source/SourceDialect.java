@@ -8,6 +8,7 @@ import io.hanacdc.sql.ChecksumSql;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -96,8 +97,56 @@ public interface SourceDialect {
      */
     int defaultVanishCheckSeconds();
 
+    /** Cheap row-count estimates of every table of a schema, by name, in one read (may be inexact). */
+    Map<String, Long> estimateRows(Connection c, String schema) throws SQLException;
+
     /** Cheap row-count estimate for progress reporting (may be inexact). */
     long estimateRows(Connection c, TableId id) throws SQLException;
+
+    /**
+     * How the data-id sequence's settings differ from those the watermark relies on — ids handed out one at a time,
+     * in order, on every host: increment 1, no cache across hosts, no cycle — with the statement that restores them;
+     * empty while they hold. Read at start and at every schema check (a Basis change to a cache, the usual cure for
+     * sequence contention, would let the watermark skip rows).
+     */
+    Optional<String> sequenceDeparture(Connection c, String schema, String sequence) throws SQLException;
+
+    /** Columns whose values the probe 'captured types' writes through capture and compares with the source row. */
+    default List<CapturedType> capturedTypes() {
+        return List.of();
+    }
+
+    /**
+     * What a user who writes {@code table} (in the CDC schema) must be granted to write it, and nothing of capture's
+     * objects: the probe 'writer rights' grants it on a scratch table to show whose rights the capture triggers run with.
+     */
+    default List<String> writeGrants(String table, String cdcSchema, String grantee) {
+        return List.of("GRANT INSERT, UPDATE, DELETE ON " + table + " TO " + grantee);
+    }
+
+    /**
+     * The statements besides INSERT, UPDATE and DELETE that change rows on this source, in the order the probe
+     * 'other writes' runs them: each must fire the capture triggers, or the rows it changes would never reach the target.
+     */
+    default List<OtherWrite> otherWrites() {
+        return List.of();
+    }
+
+    /**
+     * The storage of a table like the ones captured, as written before TABLE in CREATE … TABLE ("" for the default):
+     * what the check's scratch tables are made as, so probes run on the kind of table capture runs on.
+     */
+    default String tableStorage() {
+        return "";
+    }
+
+    /**
+     * Why {@code alter} may not run the clause on the table in one transaction with its capture change (the clause or
+     * the table would not roll back whole), or empty.
+     */
+    default Optional<String> alterRefusal(Connection c, TableId id, String clause) throws SQLException {
+        return Optional.empty();
+    }
 
     /** The DDL statements of one capture piece, in execution order. */
     CaptureSql captureSql(CaptureNames names);
@@ -180,6 +229,17 @@ public interface SourceDialect {
         try (java.sql.Statement s = tx.createStatement()) {
             s.execute(lockStatement);
         }
+    }
+
+    /** Whether the exception says a lock asked for with NOWAIT, or with a wait of its own, was not granted in time. */
+    boolean isLockBusy(SQLException e);
+
+    /**
+     * The {@link CaptureSql#lockSource} statement asking for the lock without waiting ({@code wait} zero: NOWAIT, as both
+     * sources write it) or waiting at most about {@code wait}, in a transaction whose lock wait timeout is {@code lockTimeout}.
+     */
+    default String lockAsking(String lockStatement, Duration wait, Duration lockTimeout) {
+        return lockStatement + " NOWAIT";
     }
 
     /** Whether the exception says a lock wait timed out (the statement was given up, nothing else is wrong). */

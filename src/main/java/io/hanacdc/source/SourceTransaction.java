@@ -40,6 +40,24 @@ public final class SourceTransaction {
         }
     }
 
+    /**
+     * Runs the work and gives the session its default schema back if the work changed it (SAP HANA's RENAME COLUMN
+     * takes no schema and runs after SET SCHEMA), so a pooled or reused session keeps resolving names as before.
+     */
+    public static <T> T keepingSchema(Connection c, SqlWork<T> work) throws SQLException {
+        String schema;
+        try {
+            schema = c.getSchema();
+        } catch (java.sql.SQLFeatureNotSupportedException e) {
+            schema = null;
+        }
+        T result = work.run(c);
+        if (schema != null && !schema.equals(c.getSchema())) {
+            c.setSchema(schema);
+        }
+        return result;
+    }
+
     private interface Step {
         void run() throws SQLException;
     }

@@ -29,7 +29,7 @@ class PreflightCheckTest {
         try (Pipeline p = new Pipeline("check_ok")) {
             exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY, v text)", "INSERT INTO public.t VALUES (1, 'kept')");
             String out = AppProcess.run("check-ok", env(p, p.sourceUrl), 0, "check");
-            for (String probe : new String[] {"source privileges", "watermark", "gap-probe watermark", "key shift", "target settings", "target privileges", "target round trip"}) {
+            for (String probe : new String[] {"source privileges", "watermark", "gap-probe watermark", "key shift", "transaction rollback", "script rollback", "sequence settings", "other writes", "captured types", "target settings", "target privileges", "target round trip"}) {
                 assertTrue(out.lines().anyMatch(l -> l.startsWith("PASS") && l.contains(probe)), probe + ":\n" + out);
             }
             assertTrue(out.lines().anyMatch(l -> l.startsWith("SKIP") && l.contains("transaction ids") && l.contains("SAP HANA only")), out);

@@ -3,20 +3,12 @@ package io.hanacdc.check;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.zaxxer.hikari.HikariDataSource;
 import io.hanacdc.config.CdcConfig;
-import io.hanacdc.pipeline.CdcTask;
-import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.OpenTransactions;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialects;
-import io.hanacdc.target.Target;
-import io.hanacdc.target.TargetResolver;
 import io.hanacdc.testing.IntegrationTest;
 import io.hanacdc.testing.Pipeline;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,30 +32,11 @@ class WatermarkProbeTest {
     }
 
     private static ProbeResult run(CdcConfig cfg, SourceDialect dialect) throws Exception {
-        CaptureNames names = new CaptureNames(cfg.cdcSchema(), dialect.maxIdentifierBytes());
-        try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 3); Target target = TargetResolver.open(cfg, 1)) {
-            SharedCaptureObjects shared = new SharedCaptureObjects(dialect, names, cfg.task(), cfg.lockTimeout());
-            try {
-                return WatermarkProbe.ofTask().run(new CheckContext(cfg, dialect, names, source, target, List.of(), shared, "t", java.util.Set.of()));
-            } finally {
-                try (var c = source.getConnection()) {
-                    shared.removeIfCreated(c);
-                }
-            }
-        }
+        return ProbeRuns.run(cfg, dialect, WatermarkProbe.ofTask());
     }
 
     /** The dialect with an open-transactions read that lists none. */
     private static SourceDialect forgettingOpenTransactions(SourceDialect real) {
-        return (SourceDialect) Proxy.newProxyInstance(SourceDialect.class.getClassLoader(), new Class<?>[] {SourceDialect.class}, (proxy, m, args) -> {
-            if (m.getName().equals("readOpenTransactions")) {
-                return new OpenTransactions(new long[0], OpenTransactions.NO_BOUND);
-            }
-            try {
-                return m.invoke(real, args);
-            } catch (InvocationTargetException e) {
-                throw e.getCause();
-            }
-        });
+        return ProbeRuns.changed(real, java.util.Map.of("readOpenTransactions", (p, m, args) -> new OpenTransactions(new long[0], OpenTransactions.NO_BOUND)));
     }
 }

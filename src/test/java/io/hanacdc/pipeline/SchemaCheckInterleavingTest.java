@@ -61,9 +61,9 @@ class SchemaCheckInterleavingTest {
                 if (reader.equals("check")) {
                     SchemaWatcher watcher = new SchemaWatcher(dialect, names, new CaptureEvolver(dialect, names, cfg.lockTimeout()), installer);
                     var tables = p.task().workers().stream().map(TableWorker::versions).toList();
-                    watcher.check(c, tables); // sees every table once
+                    watcher.check(c, tables, java.util.Map.of()); // sees every table once
                     afterCutsRead.set(alterAndWrite);
-                    watcher.check(c, tables);
+                    watcher.check(c, tables, java.util.Map.of());
                 } else {
                     p.stop();
                     var tables = new TableResolver(dialect, cfg.cdcSchema()).resolve(c, cfg.tables()).tables();

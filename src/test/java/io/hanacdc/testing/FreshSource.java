@@ -150,6 +150,11 @@ public final class FreshSource implements AutoCloseable {
         return count(sql().triggersOn(schema));
     }
 
+    /** Enabled capture triggers on the tables of a schema. */
+    public long enabledTriggersOn(String schema) throws SQLException {
+        return count(sql().enabledTriggersOn(schema));
+    }
+
     public boolean cdcSchemaExists() throws SQLException {
         try (Connection c = TestDatabases.connect(taskUrl)) {
             return CaptureInstaller.schemaExists(c, cdcSchema);

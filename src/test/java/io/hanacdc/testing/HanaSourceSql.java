@@ -135,4 +135,10 @@ final class HanaSourceSql implements SourceSql {
     public String triggersOn(String schema) {
         return "SELECT COUNT(*) FROM SYS.TRIGGERS WHERE SUBJECT_TABLE_SCHEMA = " + literal(schema);
     }
+
+    /** triggers-system-view-2101f6d.md: IS_ENABLED. */
+    @Override
+    public String enabledTriggersOn(String schema) {
+        return triggersOn(schema) + " AND IS_ENABLED = 'TRUE'";
+    }
 }

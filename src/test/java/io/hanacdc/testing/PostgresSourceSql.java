@@ -90,4 +90,9 @@ final class PostgresSourceSql implements SourceSql {
         return "SELECT COUNT(*) FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace"
                 + " WHERE NOT t.tgisinternal AND n.nspname = " + literal(schema);
     }
+
+    @Override
+    public String enabledTriggersOn(String schema) {
+        return triggersOn(schema) + " AND t.tgenabled <> 'D'";
+    }
 }

@@ -51,6 +51,9 @@ interface SourceSql {
     /** The catalog query counting the triggers on a schema's tables. */
     String triggersOn(String schema);
 
+    /** The catalog query counting the enabled triggers on a schema's tables. */
+    String enabledTriggersOn(String schema);
+
     static String quote(String identifier) {
         return "\"" + identifier.replace("\"", "\"\"") + "\"";
     }

@@ -42,11 +42,19 @@ import java.util.stream.Collectors;
  * With the record-errors option each trigger has an exit handler: if writing the CDC row fails,
  * the key (both keys of an update) goes into the table's capture-error table with the error, and the
  * stream re-reads that key from the source in data-id order. The business write is never broken
- * and the change is never lost silently.
+ * and the change is never lost silently; a lock wait timeout or deadlock, which rolled the write back
+ * already, is re-signalled.
  */
 final class HanaCaptureSql implements CaptureSql {
     static final String ERROR_CODE = "__$ERROR_CODE";
     static final String ERROR_MESSAGE = "__$ERROR_MESSAGE";
+    /**
+     * Lock wait timeout (131) and deadlock (133) have rolled the writer's transaction back already
+     * (sql-error-codes-20a78d3.md): the handler re-signals them, as the DO page's example re-signals what it does
+     * not handle (do-begin-end-statement-procedural-5210385.md), instead of recording a capture error in a
+     * transaction that is gone.
+     */
+    static final String ROLLED_BACK = "::SQL_ERROR_CODE = 131 OR ::SQL_ERROR_CODE = 133";
     private static final Pattern RENAME_COLUMN = Pattern.compile("(?is)\\s*RENAME\\s+COLUMN\\s+(\\S.*\\S)\\s*");
     private final CaptureNames names;
     private final CaptureOptions options;
@@ -142,10 +150,13 @@ final class HanaCaptureSql implements CaptureSql {
                 + " - (SELECT COUNT(*) FROM SYS.TABLES WHERE SCHEMA_NAME = " + schema + " AND TABLE_NAME IN (" + tables + ")) FROM DUMMY";
     }
 
-    /** User names must be undelimited identifiers (introduction-to-sql-209f502.md, "Identifiers"): given as the catalog spells them. */
+    /**
+     * User names must be undelimited identifiers, which for user names may hold hyphens without quotes
+     * (introduction-to-sql-209f502.md, "Identifiers", "User names and passwords"): given as the catalog spells them.
+     */
     @Override
     public String grantee(String user) {
-        if (!user.matches("[A-Za-z_][A-Za-z0-9_#$]*")) {
+        if (!user.matches("[A-Za-z_][A-Za-z0-9_#$-]*")) {
             throw new io.hanacdc.CdcException("'" + user + "' is not a HANA user name (an undelimited identifier, as SYS.USERS spells it)");
         }
         return user;
@@ -188,7 +199,7 @@ final class HanaCaptureSql implements CaptureSql {
         TableId id = t.id();
         String cdc = inCdc(names.cdcTable(id));
         List<String> out = new ArrayList<>();
-        out.add("CREATE COLUMN TABLE " + cdc + " (" + bookkeeping() + ", " + definitions(layout.capturedAsCdcColumns()) + ")");
+        out.add("CREATE COLUMN TABLE " + cdc + " (" + bookkeeping() + ", " + definitions(layout.capturedAsCdcColumns()) + ")" + partitions());
         out.add("CREATE INDEX " + inCdc(names.trigger(id, "tx")) + " ON " + cdc + " (" + q(TRANSACTION_ID) + ", " + q(DATA_ID) + ")");
         if (options.recordErrors()) {
             out.add("CREATE COLUMN TABLE " + inCdc(names.errorTable(id)) + " (" + bookkeeping() + ", " + q(ERROR_CODE) + " INTEGER, "
@@ -196,6 +207,15 @@ final class HanaCaptureSql implements CaptureSql {
         }
         out.addAll(installTriggers(layout));
         return out;
+    }
+
+    /**
+     * Hash partitions on the data id, the key (non-heterogeneous-create-partition-clauses-ca6a99b.md: PARTITION BY HASH
+     * (…) PARTITIONS n): each partition holds up to the 2 billion rows of a column table, and the purge's deletes by data
+     * id spread over them.
+     */
+    private String partitions() {
+        return options.cdcPartitions() > 1 ? " PARTITION BY HASH (" + q(DATA_ID) + ") PARTITIONS " + options.cdcPartitions() : "";
     }
 
     @Override
@@ -230,7 +250,10 @@ final class HanaCaptureSql implements CaptureSql {
      * CURRENT_UPDATE_TRANSACTION() is 0 while the transaction is in read mode, and rows recorded under 0
      * are never held back by the watermark, so they could be passed before they commit: the block first
      * writes (the table's registry row, which this transaction has locked already) and refuses to go on
-     * if the transaction still is not in write mode.
+     * if the transaction still is not in write mode. NEXTVAL may not be used in a SELECT with DISTINCT or
+     * UNION (create-sequence-statement-data-definition-20d5092.md), and whether that reaches through a
+     * derived table is not said: the distinct keys are collected into a table variable first
+     * (do-begin-end-statement-procedural-5210385.md), and the INSERT's own SELECT has neither.
      */
     @Override
     public String resyncKeys(CaptureLayout from, CaptureLayout next, long afterDataId) {
@@ -239,7 +262,7 @@ final class HanaCaptureSql implements CaptureSql {
         String keys = from.table().primaryKey().stream().map(k -> q(from.cdcColumn(k))).collect(Collectors.joining(", "));
         String where = " WHERE " + q(TRIGGER_ID) + " = " + from.captureVersion() + " AND " + q(DATA_ID) + " > " + afterDataId
                 + " AND " + q(OPERATION) + " > 0";
-        String changed = "SELECT " + keys + " FROM " + inCdc(names.cdcTable(id)) + where;
+        String changed = "SELECT DISTINCT " + keys + " FROM " + inCdc(names.cdcTable(id)) + where;
         if (options.recordErrors()) {
             changed += " UNION SELECT " + from.table().primaryKey().stream().map(HanaCaptureSql::q).collect(Collectors.joining(", "))
                     + " FROM " + inCdc(names.errorTable(id)) + where;
@@ -249,10 +272,10 @@ final class HanaCaptureSql implements CaptureSql {
                 + " AND source_table = " + literal(id.name()) + "; SELECT CURRENT_UPDATE_TRANSACTION() INTO T FROM DUMMY; "
                 + "IF :T = 0 THEN SIGNAL READ_MODE SET MESSAGE_TEXT = 'hana-cdc: the transaction is not in write mode, so re-read rows"
                 + " would record transaction id 0'; END IF; "
+                + "K = " + changed + "; "
                 + "INSERT INTO " + inCdc(names.cdcTable(id)) + " (" + q(DATA_ID) + ", " + q(TRIGGER_ID) + ", " + q(TRANSACTION_ID) + ", "
                 + q(CREATE_TIME) + ", " + q(OPERATION) + ", " + to + ") SELECT " + inCdc(names.sequence()) + ".NEXTVAL, " + next.captureVersion()
-                + ", CURRENT_UPDATE_TRANSACTION(), CURRENT_UTCTIMESTAMP, " + OP_RESYNC + ", k.* FROM (SELECT DISTINCT * FROM ("
-                + changed + ") u) k; END";
+                + ", CURRENT_UPDATE_TRANSACTION(), CURRENT_UTCTIMESTAMP, " + OP_RESYNC + ", " + keys + " FROM :K; END";
     }
 
     @Override
@@ -277,7 +300,8 @@ final class HanaCaptureSql implements CaptureSql {
     }
 
     private String trigger(SourceTable t, String kind, String event, String referencing, int captureVersion, String body, String onError) {
-        String handler = options.recordErrors() ? "DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN " + onError + " END; " : "";
+        String handler = options.recordErrors() ? "DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN IF " + ROLLED_BACK + " THEN RESIGNAL; ELSE "
+                + onError + " END IF; END; " : "";
         return "CREATE TRIGGER " + q(t.id().schema()) + "." + q(names.trigger(t.id(), kind)) + " AFTER " + event + " ON "
                 + q(t.id().schema()) + "." + q(t.id().name()) + " REFERENCING " + referencing + " FOR EACH ROW BEGIN "
                 + handler + body + " END";
@@ -322,16 +346,21 @@ final class HanaCaptureSql implements CaptureSql {
     }
 
     /**
-     * DDL joins the transaction only with AUTOCOMMIT DDL OFF, which SAP says to set in a session whose
-     * autocommit is off (set-transaction-autocommit-ddl-statement-transaction-management-d538d11.md):
-     * hdbsql -z, or autocommit off in the SQL console.
+     * One anonymous block, so a runner that goes on after an error (hdbsql -I without -E) cannot commit half of it: its
+     * exit handler rolls back and re-signals (do-begin-end-statement-procedural-5210385.md: handler, ROLLBACK, RESIGNAL).
+     * DDL joins the transaction only with AUTOCOMMIT DDL OFF, which SAP says to set in a session whose autocommit is off
+     * (set-transaction-autocommit-ddl-statement-transaction-management-d538d11.md): hdbsql -z, or autocommit off in the
+     * SQL console; the probe 'script rollback' shows whether it holds without. Each statement runs through EXEC
+     * (create-procedure-statement-procedural-20d4674.md: a block's own SQL is DML, CREATE and DROP TABLE only, and it is
+     * compiled before it runs, when the tables it creates do not exist yet); a catalog-checking block becomes a nested block.
      */
     @Override
     public List<String> asOneTransaction(List<String> statements) {
-        List<String> out = new ArrayList<>(List.of("SET TRANSACTION AUTOCOMMIT DDL OFF"));
-        out.addAll(statements);
-        out.addAll(List.of("COMMIT", "SET TRANSACTION AUTOCOMMIT DDL ON"));
-        return out;
+        String body = statements.stream().map(s -> s.startsWith("DO BEGIN ") ? s.substring("DO ".length()) + ";" : "EXEC " + literal(s) + ";")
+                .collect(Collectors.joining(" "));
+        return List.of("SET TRANSACTION AUTOCOMMIT DDL OFF",
+                "DO BEGIN DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END; " + body + " COMMIT; END",
+                "SET TRANSACTION AUTOCOMMIT DDL ON");
     }
 
     @Override

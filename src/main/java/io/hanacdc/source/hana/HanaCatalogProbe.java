@@ -8,6 +8,7 @@ import io.hanacdc.schema.ColumnDefault;
 import io.hanacdc.schema.ColumnType.Kind;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
+import io.hanacdc.source.SourceTransaction;
 import io.hanacdc.source.TableStamp;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -24,7 +25,6 @@ import java.util.List;
 final class HanaCatalogProbe implements Probe {
     static final String CREATE = "CREATE COLUMN TABLE %s (\"K\" INTEGER NOT NULL PRIMARY KEY, \"N\" INTEGER DEFAULT 42,"
             + " \"S\" NVARCHAR(10) DEFAULT 'x''y', \"D\" DATE DEFAULT '2024-01-31', \"F\" DECIMAL, \"R\" INTEGER)";
-    static final String RENAME = "RENAME COLUMN %s.\"R\" TO \"R2\"";
 
     @Override
     public String name() {
@@ -50,7 +50,12 @@ final class HanaCatalogProbe implements Probe {
                     wrong.add("DECIMAL without precision was read as " + t.column("F").type() + ", not as a floating decimal");
                 }
                 TableStamp before = ctx.dialect().stamps(c, List.of(id)).get(id);
-                s.execute(String.format(RENAME, table));
+                SourceTransaction.keepingSchema(c, session -> { // RENAME COLUMN takes no schema: run as alter runs it
+                    for (String rename : ctx.dialect().captureSql(ctx.names()).alterTable(id, "RENAME COLUMN \"R\" TO \"R2\"")) {
+                        s.execute(rename);
+                    }
+                    return null;
+                });
                 TableStamp after = ctx.dialect().stamps(c, List.of(id)).get(id);
                 idsSurvive = before.columnIds().get("R") != null && before.columnIds().get("R").equals(after.columnIds().get("R2"));
             } finally {

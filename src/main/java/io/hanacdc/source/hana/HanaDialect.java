@@ -41,6 +41,8 @@ public final class HanaDialect extends AbstractSourceDialect {
             + " FROM SYS.TABLE_COLUMNS c LEFT JOIN SYS.CONSTRAINTS k ON k.SCHEMA_NAME = c.SCHEMA_NAME AND k.TABLE_NAME = c.TABLE_NAME"
             + " AND k.COLUMN_NAME = c.COLUMN_NAME AND k.IS_PRIMARY_KEY = 'TRUE'"
             + " WHERE %s ORDER BY c.SCHEMA_NAME, c.TABLE_NAME, c.POSITION";
+    /** Rows of every table of a schema, partitions summed (m-tables-system-view: RECORD_COUNT). */
+    static final String SCHEMA_ROWS = "SELECT TABLE_NAME, SUM(RECORD_COUNT) FROM SYS.M_TABLES WHERE SCHEMA_NAME = ? GROUP BY TABLE_NAME";
     static final String ESTIMATE = "SELECT COALESCE(SUM(RECORD_COUNT), 0) FROM SYS.M_TABLES WHERE SCHEMA_NAME = ? AND TABLE_NAME = ?";
     /**
      * Write transactions that have not finished. Only INACTIVE counts as finished: a status this list does
@@ -52,6 +54,12 @@ public final class HanaDialect extends AbstractSourceDialect {
     /** Named as the stamps' columns are, so one condition on c.SCHEMA_NAME and c.TABLE_NAME selects the tables of both. */
     static final String TRIGGERS = "SELECT c.SCHEMA_NAME, c.TABLE_NAME, c.TRIGGER_NAME FROM (SELECT SUBJECT_TABLE_SCHEMA AS SCHEMA_NAME,"
             + " SUBJECT_TABLE_NAME AS TABLE_NAME, TRIGGER_NAME FROM SYS.TRIGGERS WHERE IS_VALID = 'TRUE' AND IS_ENABLED = 'TRUE') c WHERE %s";
+    /**
+     * The sequence's settings (sequences-system-view-20cf0e7.md). NO CACHE's CACHE_SIZE is not documented; M_SEQUENCES
+     * shows a host's cache "only when the cache is greater than 1" (m-sequences-system-view-20be95c.md), so up to 1 is
+     * taken as none, and the probe 'sequence settings' shows on the user's system that NO CACHE passes and CACHE 10 does not.
+     */
+    static final String SEQUENCE = "SELECT INCREMENT_BY, CACHE_SIZE, IS_CYCLED FROM SYS.SEQUENCES WHERE SCHEMA_NAME = ? AND SEQUENCE_NAME = ?";
     static final String CATALOG_READ = "SELECT COUNT(*) FROM SYS.EFFECTIVE_PRIVILEGES WHERE USER_NAME = ? AND PRIVILEGE = 'CATALOG READ'"
             + " AND IS_VALID = 'TRUE'";
 
@@ -180,7 +188,83 @@ public final class HanaDialect extends AbstractSourceDialect {
     @Override
     public List<io.hanacdc.check.Probe> probes() {
         return List.of(new HanaPrivilegesProbe(), new HanaTransactionIdProbe(), new HanaCatalogProbe(), new HanaTruncateProbe(),
-                new HanaEmptyDatesProbe(), new HanaTriggerValidityProbe());
+                new HanaEmptyDatesProbe(), new HanaTriggerValidityProbe(), new HanaTriggerLockWaitProbe(), new HanaScaleOutProbe());
+    }
+
+    @Override
+    public Map<String, Long> estimateRows(Connection c, String schema) throws SQLException {
+        return io.hanacdc.source.CatalogReads.counts(c, SCHEMA_ROWS, schema);
+    }
+
+    @Override
+    public Optional<String> sequenceDeparture(Connection c, String schema, String sequence) throws SQLException {
+        try (PreparedStatement ps = io.hanacdc.source.CatalogReads.prepare(c, SEQUENCE, schema, sequence); ResultSet rs = ps.executeQuery()) {
+            if (!rs.next()) {
+                return Optional.of("not in SYS.SEQUENCES as the source user sees it");
+            }
+            return sequenceDeparture(rs.getLong(1), rs.getLong(2), "TRUE".equals(rs.getString(3)), qualified(schema, sequence));
+        }
+    }
+
+    static Optional<String> sequenceDeparture(long increment, long cache, boolean cycles, String sequence) {
+        if (increment == 1 && cache <= 1 && !cycles) {
+            return Optional.empty();
+        }
+        return Optional.of("INCREMENT BY " + increment + (cache <= 1 ? ", NO CACHE" : ", CACHE " + cache) + (cycles ? ", CYCLE" : ", NO CYCLE")
+                + " instead of INCREMENT BY 1, NO CACHE, NO CYCLE (restore: ALTER SEQUENCE " + sequence + " INCREMENT BY 1 NO CACHE NO CYCLE)");
+    }
+
+    /**
+     * LOBs beyond the 1000-byte memory threshold of a hybrid LOB (alter-table-statement-data-definition-20d329a.md),
+     * spatial, BOOLEAN and REAL_VECTOR values, which the trigger copies from its transition variables: nothing in SAP's
+     * reference says they can be. Values from hextobin-function-string-20e2390.md, rpad-function-string-20e6be6.md,
+     * to-blob-function-data-type-conversion-20eba7c.md, to-nclob-function-data-type-conversion-20ef8d6.md, ST_GeomFromText
+     * as in first-value-function-aggregate-034b175.md, boolean-data-type-f044a9c.md; REAL_VECTOR (vector-data-type-04cfbb8.md)
+     * only where the server has it.
+     */
+    @Override
+    public List<io.hanacdc.source.CapturedType> capturedTypes() {
+        return List.of(new io.hanacdc.source.CapturedType("B", "BLOB", "TO_BLOB(HEXTOBIN(RPAD('00FF', 4000, '7F80')))", false),
+                new io.hanacdc.source.CapturedType("C", "NCLOB", "TO_NCLOB(RPAD('ä', 3000, 'b€'))", false),
+                new io.hanacdc.source.CapturedType("G", "ST_GEOMETRY(4326)", "ST_GeomFromText('POINT(1 2)', 4326)", false),
+                new io.hanacdc.source.CapturedType("F", "BOOLEAN", "TRUE", false),
+                new io.hanacdc.source.CapturedType("V", "REAL_VECTOR", "TO_REAL_VECTOR('[1.5,2,3]')", true));
+    }
+
+    /**
+     * ABAP's MODIFY runs as UPSERT; REPLACE is its synonym (upsert-statement-data-manipulation-ea8b677.md,
+     * replace-statement-data-manipulation-20fc06a.md), each inserting or updating; MERGE INTO updates, inserts or deletes
+     * (merge-into-statement-data-manipulation-3226201.md). SAP's CREATE TRIGGER page names INSERT, UPDATE and DELETE as
+     * the only events, and says nothing of these.
+     */
+    @Override
+    public List<io.hanacdc.source.OtherWrite> otherWrites() {
+        String merge = "MERGE INTO %1$s AS \"t\" USING (SELECT %2$d AS \"k\", %3$s AS \"v\" FROM DUMMY) AS \"s\" ON \"t\".\"k\" = \"s\".\"k\"";
+        return List.of(
+                new io.hanacdc.source.OtherWrite("UPSERT inserting", "UPSERT %1$s (\"k\", \"v\") VALUES (1, 10) WITH PRIMARY KEY", 1, 10, false),
+                new io.hanacdc.source.OtherWrite("UPSERT updating", "UPSERT %1$s (\"k\", \"v\") VALUES (1, 11) WITH PRIMARY KEY", 1, 11, false),
+                new io.hanacdc.source.OtherWrite("REPLACE inserting", "REPLACE %1$s (\"k\", \"v\") VALUES (2, 20) WITH PRIMARY KEY", 2, 20, false),
+                new io.hanacdc.source.OtherWrite("REPLACE updating", "REPLACE %1$s (\"k\", \"v\") VALUES (2, 21) WITH PRIMARY KEY", 2, 21, false),
+                new io.hanacdc.source.OtherWrite("MERGE INTO inserting", String.format(merge, "%1$s", 3, "30")
+                        + " WHEN NOT MATCHED THEN INSERT VALUES (\"s\".\"k\", \"s\".\"v\")", 3, 30, false),
+                new io.hanacdc.source.OtherWrite("MERGE INTO updating", String.format(merge, "%1$s", 3, "31")
+                        + " WHEN MATCHED THEN UPDATE SET \"t\".\"v\" = \"s\".\"v\"", 3, 31, false),
+                new io.hanacdc.source.OtherWrite("MERGE INTO deleting", String.format(merge, "%1$s", 3, "NULL")
+                        + " WHEN MATCHED THEN DELETE", 3, null, false));
+    }
+
+    /**
+     * A plain CREATE TABLE makes a row table on many HANA 2.0 systems and a column table on HANA Cloud
+     * (create-table-statement-data-definition-20d58a5.md); ERP tables are column tables, so probes run on one.
+     */
+    @Override
+    public String tableStorage() {
+        return "COLUMN ";
+    }
+
+    @Override
+    public Optional<String> alterRefusal(Connection c, TableId id, String clause) throws SQLException {
+        return HanaAlterClauses.refusal(c, id, clause);
     }
 
     @Override
@@ -234,6 +318,22 @@ public final class HanaDialect extends AbstractSourceDialect {
                 return rs.next() && rs.getInt(1) > 0;
             }
         }
+    }
+
+    /**
+     * HANA error 146: resource busy and NOWAIT specified (sql-error-codes-20a78d3.md); LOCK TABLE … WAIT n ends with a
+     * timeout error without rolling the transaction back (lock-table-statement-transaction-management-20f88d8.md), whose
+     * code the page does not give: 131, the lock wait timeout's, is taken as that.
+     */
+    @Override
+    public boolean isLockBusy(SQLException e) {
+        return e.getErrorCode() == 146 || e.getErrorCode() == 131;
+    }
+
+    /** WAIT takes whole seconds (lock-table-statement-transaction-management-20f88d8.md): at least one. */
+    @Override
+    public String lockAsking(String lockStatement, Duration wait, Duration lockTimeout) {
+        return wait.isZero() ? lockStatement + " NOWAIT" : lockStatement + " WAIT " + Math.max(1, (wait.toMillis() + 999) / 1000);
     }
 
     /** HANA error 131: transaction rolled back by lock wait timeout. */

@@ -18,10 +18,13 @@ final class HanaTransactions {
     /**
      * Whether this transaction holds the exclusive lock on the table (m-object-locks-system-view-20b66f9.md;
      * the transaction of the session: m-transactions-system-view-20c9610.md, current-connection-function-miscellaneous-20dde16.md).
+     * TRANSACTION_ID is a transaction object of one service, "reused after a transaction is closed": on a scale-out
+     * system another host's transaction can have the same number, so the lock and the transaction are matched on
+     * HOST and PORT too, where the table's index server holds both.
      */
-    static final String HOLDS_EXCLUSIVE_LOCK = "SELECT COUNT(*) FROM SYS.M_OBJECT_LOCKS WHERE SCHEMA_NAME = ? AND OBJECT_NAME = ?"
-            + " AND LOCK_MODE = 'EXCLUSIVE' AND LOCK_OWNER_TRANSACTION_ID IN"
-            + " (SELECT TRANSACTION_ID FROM SYS.M_TRANSACTIONS WHERE CONNECTION_ID = CURRENT_CONNECTION)";
+    static final String HOLDS_EXCLUSIVE_LOCK = "SELECT COUNT(*) FROM SYS.M_OBJECT_LOCKS l JOIN SYS.M_TRANSACTIONS t ON t.HOST = l.HOST"
+            + " AND t.PORT = l.PORT AND t.TRANSACTION_ID = l.LOCK_OWNER_TRANSACTION_ID WHERE l.SCHEMA_NAME = ? AND l.OBJECT_NAME = ?"
+            + " AND l.LOCK_MODE = 'EXCLUSIVE' AND t.CONNECTION_ID = CURRENT_CONNECTION";
     /**
      * How long a statement of a hana-cdc session waits for a lock, outside the transactions that set
      * their own (capture changes, gap probes). SET TRANSACTION LOCK WAIT TIMEOUT lasts for the session,

@@ -187,6 +187,47 @@ public final class PostgresDialect extends AbstractSourceDialect {
      * transaction snapshot (the watermark probe covers it), and PostgreSQL's catalog and TRUNCATE
      * trigger are exercised by the CI suite.
      */
+    /** Values stored out of line (TOAST) beyond about 2 kB, and types the transition tables copy as they are. */
+    @Override
+    public List<io.hanacdc.source.CapturedType> capturedTypes() {
+        return List.of(new io.hanacdc.source.CapturedType("B", "bytea", "decode(repeat('00ff7f80', 2000), 'hex')", false),
+                new io.hanacdc.source.CapturedType("C", "text", "repeat('äb€', 3000)", false),
+                new io.hanacdc.source.CapturedType("F", "boolean", "TRUE", false),
+                new io.hanacdc.source.CapturedType("J", "jsonb", "'{\"a\": [1, 2.5]}'", false));
+    }
+
+    /** USAGE to reach the table in the CDC schema; it gives no right on the CDC tables or the sequence. */
+    @Override
+    public List<String> writeGrants(String table, String cdcSchema, String grantee) {
+        return List.of("GRANT USAGE ON SCHEMA " + quote(cdcSchema) + " TO " + grantee, "GRANT INSERT, UPDATE, DELETE ON " + table + " TO " + grantee);
+    }
+
+    /** INSERT … ON CONFLICT fires the INSERT or the UPDATE triggers; MERGE (PostgreSQL 15 and later) the triggers of what it does. */
+    @Override
+    public List<io.hanacdc.source.OtherWrite> otherWrites() {
+        String upsert = "INSERT INTO %1$s (\"k\", \"v\") VALUES (%2$d, %3$d) ON CONFLICT (\"k\") DO UPDATE SET \"v\" = excluded.\"v\"";
+        String merge = "MERGE INTO %1$s AS t USING (SELECT %2$d AS k, %3$s::integer AS v) AS s ON t.\"k\" = s.k";
+        return List.of(
+                new io.hanacdc.source.OtherWrite("INSERT … ON CONFLICT inserting", String.format(upsert, "%1$s", 1, 10), 1, 10, false),
+                new io.hanacdc.source.OtherWrite("INSERT … ON CONFLICT updating", String.format(upsert, "%1$s", 1, 11), 1, 11, false),
+                new io.hanacdc.source.OtherWrite("MERGE inserting", String.format(merge, "%1$s", 3, "30") + " WHEN NOT MATCHED THEN INSERT VALUES (s.k, s.v)",
+                        3, 30, true),
+                new io.hanacdc.source.OtherWrite("MERGE updating", String.format(merge, "%1$s", 3, "31") + " WHEN MATCHED THEN UPDATE SET \"v\" = s.v",
+                        3, 31, true),
+                new io.hanacdc.source.OtherWrite("MERGE deleting", String.format(merge, "%1$s", 3, "NULL") + " WHEN MATCHED THEN DELETE", 3, null, true));
+    }
+
+    /** reltuples: as of the last ANALYZE or autovacuum, -1 before the first. */
+    static final String SCHEMA_ROWS = "SELECT c.relname, GREATEST(c.reltuples, 0)::bigint FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n"
+            + " ON n.oid = c.relnamespace WHERE n.nspname = ? AND c.relkind IN ('r', 'p')";
+
+    @Override
+    public Map<String, Long> estimateRows(Connection c, String schema) throws SQLException {
+        return io.hanacdc.source.CatalogReads.counts(c, SCHEMA_ROWS, schema);
+    }
+
+    static final String SEQUENCE = "SELECT increment_by, cache_size, cycle FROM pg_catalog.pg_sequences WHERE schemaname = ? AND sequencename = ?";
+
     @Override
     public List<io.hanacdc.check.Probe> probes() {
         return List.of(new PostgresPrivilegesProbe(),
@@ -195,7 +236,11 @@ public final class PostgresDialect extends AbstractSourceDialect {
                 hanaOnly("truncate", "whether TRUNCATE TABLE fires DELETE triggers (here: a TRUNCATE trigger captures it)"),
                 hanaOnly("empty dates", "empty DATE, SECONDDATE, TIMESTAMP, TIME through capture (PostgreSQL has no empty dates)"),
                 hanaOnly("trigger validity", "whether an ALTER of a column the triggers do not reference leaves them valid (PostgreSQL"
-                        + " never invalidates a trigger)"));
+                        + " never invalidates a trigger)"),
+                hanaOnly("trigger lock wait", "a lock wait timeout in a capture trigger fails the write (PostgreSQL's capture functions"
+                        + " have no exception handler: the writer's statement fails as it is)"),
+                hanaOnly("scale-out transactions", "one transaction writing a table at every index server is held back, then delivered"
+                        + " (a PostgreSQL server is one host)"));
     }
 
     private static io.hanacdc.check.Probe hanaOnly(String name, String checks) {
@@ -205,6 +250,38 @@ public final class PostgresDialect extends AbstractSourceDialect {
     @Override
     public Optional<ChecksumSql> checksumSql(ToIntFunction<ColumnType> targetDecimalScale) {
         return Optional.of(new PostgresChecksumSql(targetDecimalScale));
+    }
+
+    /** CACHE 1: last_value bounds every id handed out only when no session caches ids (PostgresCaptureSql). */
+    @Override
+    public Optional<String> sequenceDeparture(Connection c, String schema, String sequence) throws SQLException {
+        try (PreparedStatement ps = io.hanacdc.source.CatalogReads.prepare(c, SEQUENCE, schema, sequence); ResultSet rs = ps.executeQuery()) {
+            if (!rs.next()) {
+                return Optional.of("not in pg_sequences as the source user sees it");
+            }
+            long increment = rs.getLong(1);
+            long cache = rs.getLong(2);
+            boolean cycles = rs.getBoolean(3);
+            if (increment == 1 && cache == 1 && !cycles) {
+                return Optional.empty();
+            }
+            return Optional.of("INCREMENT BY " + increment + ", CACHE " + cache + (cycles ? ", CYCLE" : ", NO CYCLE")
+                    + " instead of INCREMENT BY 1, CACHE 1, NO CYCLE (restore: ALTER SEQUENCE " + qualified(schema, sequence)
+                    + " INCREMENT BY 1 CACHE 1 NO CYCLE)");
+        }
+    }
+
+    /** lock_not_available, also what a lock timeout raises. */
+    @Override
+    public boolean isLockBusy(SQLException e) {
+        return "55P03".equals(e.getSQLState());
+    }
+
+    /** lock_timeout for the LOCK alone, the transaction's given back after it (a failed try's SET LOCAL goes with its savepoint). */
+    @Override
+    public String lockAsking(String lockStatement, Duration wait, Duration lockTimeout) {
+        return wait.isZero() ? lockStatement + " NOWAIT" : "SET LOCAL lock_timeout = '" + wait.toMillis() + "ms'; " + lockStatement
+                + "; SET LOCAL lock_timeout = '" + lockTimeout.toMillis() + "ms'";
     }
 
     @Override

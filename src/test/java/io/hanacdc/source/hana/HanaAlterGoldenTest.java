@@ -47,7 +47,25 @@ class HanaAlterGoldenTest {
         renamed.set(2, new SourceColumn("quantity", qty.sourceType(), qty.type(), qty.nullable()));
         SourceTable withQuantity = new SourceTable(before.id(), renamed, before.primaryKey());
         out.addAll(alter.script(List.of(v1), withQuantity, stamp(withQuantity), "RENAME COLUMN \"qty\" TO \"quantity\"", 4711));
+        out.add(HanaAlterClauses.LOGGED);
         GoldenFiles.assertMatches("hana-alter.sql", out);
+    }
+
+    /**
+     * suspend and resume (golden/hana-suspend.sql): the table locked, its capture triggers disabled in place
+     * (alter-table-statement-data-definition-20d329a.md, {@code <trigger_option>}: {@code DISABLE TRIGGER <trigger_name>});
+     * resume as one transaction that re-creates them as the next version, with nothing re-read (the table is loaded anew).
+     */
+    @Test
+    void suspendAndResumeStatementsMatchGolden() throws IOException {
+        SourceTable t = HanaSqlGoldenTest.sample();
+        var sql = HANA.captureSql(NAMES);
+        List<String> out = new ArrayList<>(List.of(sql.lockSource(t.id())));
+        out.addAll(sql.disableTriggers(t.id()));
+        var v1 = new CaptureVersion(CaptureLayout.initial(t, false), Map.of(), 4242, 0);
+        var v2 = new CaptureVersion(new CaptureLayout(t, 2, t.columnNames()), Map.of(), 4242, 10, CaptureVersion.State.SUSPENDED);
+        out.addAll(new io.hanacdc.capture.CaptureEvolver(HANA, NAMES, Duration.ofSeconds(10)).resumeScript(List.of(v1, v2), t, stamp(t)));
+        GoldenFiles.assertMatches("hana-suspend.sql", out);
     }
 
     @Test
@@ -56,6 +74,31 @@ class HanaAlterGoldenTest {
         var id = HanaSqlGoldenTest.sample().id();
         assertEquals(List.of("SET SCHEMA \"SALES\"", "RENAME COLUMN \"Order \"\"Lines\"\" ü\".\"a b\" TO C"), sql.alterTable(id, " rename  column \"a b\" TO C "));
         assertEquals(List.of("ALTER TABLE \"SALES\".\"Order \"\"Lines\"\" ü\" DROP (\"RENAME COLUMN\")"), sql.alterTable(id, "DROP (\"RENAME COLUMN\")"));
+    }
+
+    /**
+     * Only clauses that roll back whole with the capture change under AUTOCOMMIT DDL OFF are run
+     * (set-transaction-autocommit-ddl-statement-transaction-management-d538d11.md, alter-table-statement-data-definition-20d329a.md):
+     * column and constraint changes; ROW ORDER, client-side encryption, row/column conversion, ONLINE, partitioning and the table's
+     * other settings are refused with the reason. Keywords inside quoted names, literals and comments do not count.
+     */
+    @Test
+    void onlyColumnAndConstraintClausesThatRollBackAreRun() {
+        for (String accepted : List.of("ADD (\"note\" NVARCHAR(40))", " add(\"ONLINE\" INTEGER DEFAULT 'ONLINE')", "ALTER (\"qty\" BIGINT)",
+                "DROP (\"note\")", "RENAME COLUMN \"a\" TO \"b\"", "ADD CONSTRAINT c1 UNIQUE (\"code\")", "ADD UNIQUE (\"code\")",
+                "ADD FOREIGN KEY (\"code\") REFERENCES \"X\"", "ADD CHECK (\"qty\" > 0)", "DROP CONSTRAINT c1", "ALTER CONSTRAINT c1 NOT ENFORCED",
+                "ADD PRIMARY KEY (\"select\")", "DROP PRIMARY KEY", "ADD (\"n\" INTEGER) -- ONLINE")) {
+            assertEquals(java.util.Optional.empty(), HanaAlterClauses.refusal(accepted), accepted);
+        }
+        Map<String, String> refused = Map.of("ADD (\"n\" INTEGER) ONLINE", "ONLINE", "DROP (\"n\") ONLINE PREFERRED", "ONLINE",
+                "ALTER (\"n\" NVARCHAR(10) CLIENTSIDE ENCRYPTION ON WITH \"K\")", "client-side encryption", "SET ROW ORDER (\"n\")", "ROW ORDER",
+                "UNSET ROW ORDER", "ROW ORDER", "COLUMN THREADS 2 BATCH 1000", "BATCH", "ROW", "BATCH",
+                "PARTITION BY HASH (\"select\") PARTITIONS 4", "changes no column", "MOVE PARTITION 1 TO 'h:30003'", "changes no column",
+                "PRELOAD ALL", "changes no column");
+        refused.forEach((clause, reason) -> {
+            var why = HanaAlterClauses.refusal(clause);
+            org.junit.jupiter.api.Assertions.assertTrue(why.isPresent() && why.get().contains(reason), clause + ": " + why);
+        });
     }
 
     private static TableStamp stamp(SourceTable t) {

@@ -32,9 +32,23 @@ class HanaCheckSqlGoldenTest {
                 ScratchCapture.createTable(hana, scratch, HanaEmptyDatesProbe.COLUMNS), String.format(HanaEmptyDatesProbe.INSERT, hana.qualified(scratch.schema(), scratch.name()))));
         out.addAll(hana.captureSql(names).installTable(CaptureLayout.initial(table, false)));
         out.add(String.format(HanaTruncateProbe.TRUNCATE, hana.qualified(scratch.schema(), scratch.name())));
-        out.add(String.format(HanaTriggerValidityProbe.ADD, hana.qualified(scratch.schema(), scratch.name())));
-        out.add(String.format(HanaTriggerValidityProbe.DROP, hana.qualified(scratch.schema(), scratch.name())));
-        out.addAll(List.of(String.format(HanaCatalogProbe.CREATE, catalog), String.format(HanaCatalogProbe.RENAME, catalog)));
+        String qualified = hana.qualified(scratch.schema(), scratch.name());
+        out.add(String.format(HanaTriggerValidityProbe.ADD, qualified));
+        out.addAll(hana.captureSql(names).alterTable(scratch, HanaTriggerValidityProbe.RENAME));
+        out.add(String.format(HanaTriggerValidityProbe.RETYPE, qualified));
+        out.add(String.format(HanaTriggerValidityProbe.DROP, qualified));
+        out.add(String.format(HanaTriggerValidityProbe.WIDEN, qualified));
+        out.add("INSERT INTO " + qualified + " (\"k\") VALUES (1)");
+        out.addAll(List.of(String.format(HanaCatalogProbe.CREATE, catalog), String.join(";\n\n", hana.captureSql(names).alterTable(new TableId("hanacdc", "hanacdc_catalog_x1"), "RENAME COLUMN \"R\" TO \"R2\""))));
+        out.addAll(List.of(String.format(HanaTriggerLockWaitProbe.HOLD, hana.qualified("hanacdc", names.cdcTable(scratch))),
+                HanaTriggerLockWaitProbe.SHORT_WAIT, HanaDialect.SEQUENCE, io.hanacdc.check.SequenceSettingsProbe.createCached(hana, "hanacdc", "hanacdc_check_seq_x1"),
+                String.format(HanaStorages.ROW_TABLES, io.hanacdc.source.CatalogReads.anyOf("SCHEMA_NAME", "TABLE_NAME", List.of(new TableId("SALES", "VBAK")))),
+                ScratchCapture.createTable(hana, scratch, ScratchCapture.Spec.of(hana, "").stored("ROW ")), HanaScaleOutProbe.INDEX_SERVERS,
+                ScratchCapture.createTable(hana, scratch, ScratchCapture.Spec.of(hana, "").named("hanacdc_check_at0", String.format(HanaScaleOutProbe.AT, "hana1", 30003)))));
+        hana.otherWrites().forEach(w -> out.add(String.format(w.sql(), hana.qualified(scratch.schema(), scratch.name()))));
+        out.add(ScratchCapture.createTable(hana, scratch, io.hanacdc.check.CapturedTypesProbe.columns(hana, hana.capturedTypes())));
+        hana.capturedTypes().forEach(t -> out.add("SELECT " + t.value() + " FROM DUMMY"));
+        out.addAll(hana.writeGrants(qualified, "hanacdc", hana.captureSql(names).grantee("SAPHANADB")));
         GoldenFiles.assertMatches("hana-check.sql", out);
     }
 }

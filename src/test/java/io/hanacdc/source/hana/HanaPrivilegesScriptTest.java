@@ -4,14 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hanacdc.capture.CaptureInstaller;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureOptions;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -51,13 +49,19 @@ class HanaPrivilegesScriptTest {
         return CdcConfig.load(k -> Optional.ofNullable(props.get(k)));
     }
 
+    /** What the install script's block runs, one statement each: the shared objects, then the sample table's capture. */
+    private static List<String> installStatements(HanaDialect hana, CaptureNames names) {
+        List<String> out = new java.util.ArrayList<>(hana.captureSql(names).installShared());
+        out.addAll(hana.captureSql(names).installTable(io.hanacdc.source.CaptureLayout.initial(HanaSqlGoldenTest.sample(), false)));
+        return out;
+    }
+
     @Test
     void theScriptCreatesTheCdcSchemaTheInstallerUsesByDefault() throws Exception {
         String cdcSchema = defaults().cdcSchema();
         assertEquals(cdcSchema, only("(?m)^CREATE SCHEMA " + IDENTIFIER + " OWNED BY ", script()));
         HanaDialect hana = new HanaDialect(CaptureOptions.DEFAULT);
-        List<String> install = new CaptureInstaller(hana, new CaptureNames(cdcSchema, hana.maxIdentifierBytes()), "task", Duration.ofSeconds(10))
-                .script(List.of(HanaSqlGoldenTest.sample()));
+        List<String> install = installStatements(hana, new CaptureNames(cdcSchema, hana.maxIdentifierBytes()));
         assertTrue(install.get(0).contains("EXEC 'CREATE SCHEMA " + hana.quote(cdcSchema) + "'"), install.get(0));
         assertTrue(install.stream().filter(s -> s.contains("CREATE COLUMN TABLE") || s.contains("CREATE SEQUENCE"))
                 .allMatch(s -> s.contains(hana.quote(cdcSchema) + ".")), "every CDC object lives in the CDC schema");
@@ -77,8 +81,7 @@ class HanaPrivilegesScriptTest {
     @Test
     void triggersAreCreatedInTheSchemaOfTheirTable() {
         HanaDialect hana = new HanaDialect(CaptureOptions.DEFAULT);
-        List<String> install = new CaptureInstaller(hana, new CaptureNames("HANACDC", 127), "task", Duration.ofSeconds(10))
-                .script(List.of(HanaSqlGoldenTest.sample()));
+        List<String> install = installStatements(hana, new CaptureNames("HANACDC", 127));
         Pattern trigger = Pattern.compile("^CREATE TRIGGER (\"(?:[^\"]|\"\")+\")\\.\"(?:[^\"]|\"\")+\" AFTER \\w+ ON (\"(?:[^\"]|\"\")+\")\\.");
         List<String> triggers = install.stream().filter(s -> s.startsWith("CREATE TRIGGER")).toList();
         assertFalse(triggers.isEmpty());

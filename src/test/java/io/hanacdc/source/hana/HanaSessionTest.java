@@ -3,6 +3,7 @@ package io.hanacdc.source.hana;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hanacdc.GoldenFiles;
 import io.hanacdc.schema.TableId;
@@ -34,6 +35,7 @@ class HanaSessionTest {
     private static final class Recording {
         final List<String> executed = new ArrayList<>();
         SQLException lockError;
+        int lockFailures = Integer.MAX_VALUE;
         SQLException lookupError;
         long locked;
 
@@ -42,7 +44,7 @@ class HanaSessionTest {
                 case "createStatement" -> proxy(Statement.class, (m, a) -> {
                     if (m.equals("execute")) {
                         executed.add((String) a[0]);
-                        if (lockError != null && ((String) a[0]).startsWith("LOCK TABLE")) {
+                        if (lockError != null && ((String) a[0]).startsWith("LOCK TABLE") && lockFailures-- > 0) {
                             throw lockError;
                         }
                         return false;
@@ -101,7 +103,39 @@ class HanaSessionTest {
         List<String> pinned = new ArrayList<>(List.of(session));
         pinned.addAll(ok.executed);
         pinned.add(HanaTransactions.HOLDS_EXCLUSIVE_LOCK);
+        pinned.add(LOCK + " NOWAIT");
+        pinned.add(LOCK + " WAIT 1");
         GoldenFiles.assertMatches("hana-session.sql", pinned);
+    }
+
+    /**
+     * M_TRANSACTIONS.TRANSACTION_ID is one service's transaction object, reused after the transaction closes
+     * (m-transactions-system-view-20c9610.md): the lock's owner is matched on HOST and PORT too, or another host's
+     * transaction with the same number would pass for this one's on a scale-out system.
+     */
+    @Test
+    void theLockOwnerIsMatchedOnHostPortAndTransaction() {
+        String sql = HanaTransactions.HOLDS_EXCLUSIVE_LOCK;
+        assertTrue(sql.contains("t.HOST = l.HOST AND t.PORT = l.PORT AND t.TRANSACTION_ID = l.LOCK_OWNER_TRANSACTION_ID"), sql);
+    }
+
+    /**
+     * The lock is asked for with NOWAIT (lock-table-statement-transaction-management-20f88d8.md), so hana-cdc never waits in
+     * line ahead of the business's writers; "resource busy" (146, sql-error-codes-20a78d3.md) while the table is not locked
+     * is asked again after a pause, and given up, as the error, once the patience has passed.
+     */
+    @Test
+    void theLockIsAskedForWithoutWaitingAndAgainWhileTheTableIsBusy() throws Exception {
+        Recording busyOnce = new Recording();
+        busyOnce.lockError = new SQLException("resource busy", "HY000", 146);
+        busyOnce.lockFailures = 1;
+        io.hanacdc.source.LockWithoutQueueing.lock(hana, busyOnce.connection(), LOCK, TABLE, Duration.ofSeconds(10));
+        assertEquals(List.of(LOCK + " NOWAIT", HanaTransactions.HOLDS_EXCLUSIVE_LOCK, "ROLLBACK", LOCK + " WAIT 1"), busyOnce.executed,
+                "the busy try rolled back to its savepoint, then tried again waiting a second at most");
+        Recording busy = new Recording();
+        busy.lockError = new SQLException("resource busy", "HY000", 146);
+        assertSame(busy.lockError, assertThrows(SQLException.class,
+                () -> io.hanacdc.source.LockWithoutQueueing.lock(hana, busy.connection(), LOCK, TABLE, Duration.ZERO)));
     }
 
     @Test
