@@ -29,6 +29,12 @@ public final class CdcColumns {
      * certain: every row trigger's key change; a statement trigger's only in a statement of one row.
      */
     public static final int OP_UPDATE_AFTER_NEW_KEY = 7;
+    /**
+     * The old key of a row moved to another key that another row of the same statement holds again (UPDATE … SET K = K + 1):
+     * neither removed nor re-read, only the pair of the new image after it (PostgreSQL's row triggers, which see the
+     * statement's end; HANA's record {@link #OP_RESYNC} instead, not knowing whether another row will take the key).
+     */
+    public static final int OP_MOVED_FROM = 8;
 
     /** Registry of installed capture, one row per source table, in the CDC schema. */
     public static final String CAPTURE_REGISTRY = "hanacdc_capture";

@@ -1,7 +1,6 @@
 package io.hanacdc.stream;
 
 import static io.hanacdc.source.CdcColumns.OP_RESYNC;
-import static io.hanacdc.source.CdcColumns.OP_UPDATE_BEFORE;
 
 import io.hanacdc.capture.CaptureVersion;
 import io.hanacdc.capture.CaptureVersions;
@@ -18,9 +17,11 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Reads the watermark and the safe rows of one table from the source: from its CDC table and, where
@@ -89,18 +90,22 @@ public final class BatchReader {
         List<ChangeRow> rows = new ArrayList<>();
         boolean drained = true;
         List<Part> current = parts();
+        Set<Long> recorded = new HashSet<>(); // the capture-error table's keys: re-reads, never half of a moved row's pair
         for (Part part : current) {
             int before = rows.size();
             read(c, part, range, limit, rows);
             drained &= rows.size() - before < limit;
+            if (part.keysOnly()) {
+                rows.subList(before, rows.size()).forEach(r -> recorded.add(r.dataId()));
+            }
         }
         if (current.size() > 1) {
             rows.sort(Comparator.comparingLong(ChangeRow::dataId));
         }
         if (rows.size() > limit) {
-            return new Batch(keepingPairs(new ArrayList<>(rows.subList(0, limit))), false);
+            return new Batch(keepingPairs(new ArrayList<>(rows.subList(0, limit)), recorded), false);
         }
-        return drained && rows.size() < limit ? new Batch(rows, true) : new Batch(keepingPairs(rows), false);
+        return drained && rows.size() < limit ? new Batch(rows, true) : new Batch(keepingPairs(rows, recorded), false);
     }
 
     /**
@@ -108,11 +113,10 @@ public final class BatchReader {
      * row of its transaction in the batch): the next batch then has both, so the target can move the row by its key
      * ({@link io.hanacdc.source.CdcColumns#OP_UPDATE_AFTER_NEW_KEY}). A batch that would be left empty is kept whole.
      */
-    static List<ChangeRow> keepingPairs(List<ChangeRow> rows) {
+    static List<ChangeRow> keepingPairs(List<ChangeRow> rows, Set<Long> recordedFailures) {
         Map<Long, Integer> lastOfTransaction = null;
         for (int i = 1; i < rows.size(); i++) {
-            int op = rows.get(i).operation();
-            if (op != OP_UPDATE_BEFORE && op != OP_RESYNC) {
+            if (!KeyMoves.oldKey(rows.get(i).operation()) || recordedFailures.contains(rows.get(i).dataId())) {
                 continue;
             }
             if (lastOfTransaction == null) { // built only for a batch holding an old key: rare

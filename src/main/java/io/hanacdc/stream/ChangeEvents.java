@@ -2,6 +2,7 @@ package io.hanacdc.stream;
 
 import static io.hanacdc.source.CdcColumns.OP_DELETE;
 import static io.hanacdc.source.CdcColumns.OP_INSERT;
+import static io.hanacdc.source.CdcColumns.OP_MOVED_FROM;
 import static io.hanacdc.source.CdcColumns.OP_TRUNCATE;
 import static io.hanacdc.source.CdcColumns.OP_UPDATE_AFTER_NEW_KEY;
 import static io.hanacdc.source.CdcColumns.OP_UPDATE_BEFORE;
@@ -11,6 +12,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * A batch's CDC rows as events, one each, in their order. A row captured without a full image (keys-only
@@ -35,6 +37,9 @@ final class ChangeEvents {
                 truncatedLater = true;
                 continue;
             }
+            if (row.operation() == OP_MOVED_FROM) {
+                continue; // another row holds the key: its own event says so (out[i] stays null, dropped below)
+            }
             List<Object> key = ChangeSet.keyOf(row.values(), keyIndexes);
             if (row.operation() == OP_DELETE || row.operation() == OP_UPDATE_BEFORE) {
                 out[i] = new ChangeEvent(Kind.DELETE, ChangeSet.pick(row.values(), keyIndexes), row);
@@ -48,7 +53,7 @@ final class ChangeEvents {
                         : new ChangeEvent(created(row) ? Kind.INSERT : Kind.UPDATE, state, row);
             }
         }
-        return Arrays.asList(out);
+        return Arrays.stream(out).filter(Objects::nonNull).toList();
     }
 
     /** An insert, or a moved row's new key, which Debezium's connectors write as a create after the old key's delete. */

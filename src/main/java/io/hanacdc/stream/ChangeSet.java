@@ -1,9 +1,8 @@
 package io.hanacdc.stream;
 
 import static io.hanacdc.source.CdcColumns.OP_DELETE;
-import static io.hanacdc.source.CdcColumns.OP_RESYNC;
 import static io.hanacdc.source.CdcColumns.OP_TRUNCATE;
-import static io.hanacdc.source.CdcColumns.OP_UPDATE_AFTER_NEW_KEY;
+import static io.hanacdc.source.CdcColumns.OP_MOVED_FROM;
 import static io.hanacdc.source.CdcColumns.OP_UPDATE_BEFORE;
 
 import java.math.BigDecimal;
@@ -38,17 +37,8 @@ public final class ChangeSet {
     private Map<List<Object>, Object[]> current = Map.of();
     /** Rows a (re-)snapshot copied, also in {@link #upserts()}. */
     private final List<Object[]> reads = new ArrayList<>();
-    /** Rows the source moved to another key, in data-id order (see {@link KeyMove}). */
+    /** Rows the source moved to another key, in the order a target moves them (see {@link KeyMoves}). */
     private final List<KeyMove> moves = new ArrayList<>();
-
-    /**
-     * A row the source moved from one key to another, applied by a target that holds rows as an update of the key before
-     * the batch's deletes and upserts, so what refers to the row on the target follows it; the deletes and upserts then
-     * leave each key as the batch does, whatever became of the move. {@code clearFirst}: the new key was removed earlier
-     * in the batch, so its row may still be on the target and goes first, as it went first at the source.
-     * {@code ifOldGone}: the old key was recorded to be re-read (HANA): a row holding it again means it was not this row's.
-     */
-    public record KeyMove(Object[] from, Object[] to, boolean clearFirst, boolean ifOldGone) {}
 
     private ChangeSet(int[] keyIndexes, boolean truncated, List<ChangeRow> rows) {
         this.keyIndexes = keyIndexes;
@@ -66,6 +56,9 @@ public final class ChangeSet {
         Map<Object, Integer> lastIndex = new HashMap<>(rows.size() * 4 / 3 + 1);
         boolean[] superseded = new boolean[rows.size()];
         for (int i = 0; i < rows.size(); i++) {
+            if (rows.get(i).operation() == OP_MOVED_FROM) {
+                continue; // a moved row's old key another row holds: that row's change is the key's own
+            }
             Object[] values = rows.get(i).values();
             Integer earlier = lastIndex.put(keyIndexes.length == 1 ? comparable(values[keyIndexes[0]]) : keyOf(values, keyIndexes), i);
             if (earlier != null) {
@@ -73,10 +66,10 @@ public final class ChangeSet {
             }
         }
         ChangeSet set = new ChangeSet(keyIndexes, lastTruncate >= 0, all);
-        set.moves.addAll(moves(rows, keyIndexes));
+        set.moves.addAll(KeyMoves.of(rows, keyIndexes));
         for (int i = 0; i < rows.size(); i++) {
             ChangeRow row = rows.get(i);
-            if (superseded[i]) {
+            if (superseded[i] || row.operation() == OP_MOVED_FROM) {
                 continue; // in order of each key's last change, as a replay would leave them
             }
             if (row.operation() == OP_DELETE || row.operation() == OP_UPDATE_BEFORE) {
@@ -88,43 +81,6 @@ public final class ChangeSet {
             }
         }
         return set;
-    }
-
-    /** The moved rows: each new image marked as one, paired with its transaction's row before it, an old key. */
-    private static List<KeyMove> moves(List<ChangeRow> rows, int[] keyIndexes) {
-        List<KeyMove> out = new ArrayList<>();
-        Map<List<Object>, Integer> removedAt = null;
-        for (int i = 0; i < rows.size(); i++) {
-            if (rows.get(i).operation() != OP_UPDATE_AFTER_NEW_KEY) {
-                continue;
-            }
-            int from = i - 1; // the pair's rows are written back to back; other transactions' rows may come between
-            while (from >= 0 && rows.get(from).transactionId() != rows.get(i).transactionId()) {
-                from--;
-            }
-            if (from < 0 || rows.get(from).operation() != OP_UPDATE_BEFORE && rows.get(from).operation() != OP_RESYNC) {
-                continue; // its old key was in an earlier batch (applied as a delete): an upsert as any new image
-            }
-            if (removedAt == null) {
-                removedAt = removals(rows, keyIndexes);
-            }
-            Integer removed = removedAt.get(keyOf(rows.get(i).values(), keyIndexes));
-            out.add(new KeyMove(pick(rows.get(from).values(), keyIndexes), pick(rows.get(i).values(), keyIndexes), removed != null && removed < from,
-                    rows.get(from).operation() == OP_RESYNC));
-        }
-        return out;
-    }
-
-    /** Where in the batch each key was first removed at the source: deleted, or moved away from. */
-    private static Map<List<Object>, Integer> removals(List<ChangeRow> rows, int[] keyIndexes) {
-        Map<List<Object>, Integer> out = new HashMap<>();
-        for (int i = 0; i < rows.size(); i++) {
-            int op = rows.get(i).operation();
-            if (op == OP_DELETE || op == OP_UPDATE_BEFORE) {
-                out.putIfAbsent(keyOf(rows.get(i).values(), keyIndexes), i);
-            }
-        }
-        return out;
     }
 
     /** Changes already coalesced per key: the keys to delete and the full rows to upsert. */
@@ -220,10 +176,9 @@ public final class ChangeSet {
         }
         refetch.clear();
         current = found;
-        moves.removeIf(m -> m.ifOldGone() && found.containsKey(keyOf(m.from(), identity))); // another row holds the old key now
     }
 
-    /** The rows the source moved to another key, in data-id order; a target without rows to move ignores them. */
+    /** The rows the source moved to another key, in the order to move them; a target without rows to move ignores them. */
     public List<KeyMove> moves() {
         return moves;
     }

@@ -35,6 +35,30 @@ class KeyChangeTest extends BehaviourSuite {
         }
     }
 
+    /**
+     * UPDATE … SET id = id + 1 over adjacent keys: rows move onto each other's keys within one statement. Each row trigger
+     * pairs its row's old and new key (HANA, PostgreSQL at row level), the target moves them from the far end, and every
+     * child follows its parent.
+     */
+    @Test
+    void rowsShiftedOntoEachOthersKeysMoveWithTheirChildren() throws Exception {
+        FreshSource s = fresh("keyshift");
+        s.exec(s.createTable("parent", "\"id\" INTEGER NOT NULL, \"v\" VARCHAR(40), " + s.shiftableKey("\"id\"")),
+                s.createTable("child", "\"id\" INTEGER NOT NULL PRIMARY KEY, \"pid\" INTEGER"),
+                s.insertSeries("parent", 1, 3, FreshSource.G + ", 'p' || " + FreshSource.G_TEXT),
+                s.insertSeries("child", 1, 3, "10 * " + FreshSource.G + ", " + FreshSource.G));
+        try (Pipeline p = s.pipeline(target)) {
+            p.set("hanacdc.tables", s.entry("parent") + "," + s.entry("child")).set("hanacdc.capture.trigger-level", "row").start();
+            p.awaitConverged(30_000);
+            Pipeline.exec(p.targetUrl, "ALTER TABLE child ADD CONSTRAINT child_parent FOREIGN KEY (pid) REFERENCES parent (id)"
+                    + " ON DELETE CASCADE ON UPDATE CASCADE");
+            s.exec("UPDATE " + s.table("parent") + " SET \"id\" = \"id\" + 1");
+            awaitParent(p, List.of("2 | p1", "3 | p2", "4 | p3"));
+            assertEquals(List.of("10 | 2", "20 | 3", "30 | 4"), Pipeline.rows(p.targetUrl, "SELECT id, pid FROM child ORDER BY id"),
+                    "every child followed its parent's row");
+        }
+    }
+
     @Test
     void aKeyChangeTheTargetsForeignKeyForbidsStopsTheTableDeletingNothing() throws Exception {
         FreshSource s = fresh("keyrestrict");

@@ -2,6 +2,7 @@ package io.hanacdc.source.postgres;
 
 import static io.hanacdc.source.CdcColumns.OP_DELETE;
 import static io.hanacdc.source.CdcColumns.OP_INSERT;
+import static io.hanacdc.source.CdcColumns.OP_MOVED_FROM;
 import static io.hanacdc.source.CdcColumns.OP_UPDATE_AFTER;
 import static io.hanacdc.source.CdcColumns.OP_UPDATE_AFTER_NEW_KEY;
 import static io.hanacdc.source.CdcColumns.OP_UPDATE_BEFORE;
@@ -16,7 +17,7 @@ import java.util.stream.Collectors;
  * The trigger function of row-level capture (hanacdc.capture.trigger-level=row): one CDC insert
  * from NEW or OLD per changed row, writing the same rows as the statement-level function, except that
  * every moved row's new image is marked as its old key's pair (the statement-level function knows the
- * pair only in a statement of one row). An update
+ * pair only in a statement of one row); an old key another row holds again is written as such (8), for the pair only. An update
  * records its old key (operation 3) only when no row holds that key once the statement is done, as
  * the statement-level function decides from the transition tables: a statement that swaps keys
  * between rows removes no key, so it must not delete one. AFTER ROW triggers fire when every row of
@@ -44,12 +45,15 @@ final class PostgresRowFunction {
                 + "  ELSE\n"
                 // the key comparison first: the lookup runs only for the rare update that changes a key
                 + "    IF NOT (" + keyKept + ") THEN\n"
+                // the row moved: its old key — gone (3), or held by another row of the statement (8) — then its new image
+                // marked as the pair of the row before it
                 + "      IF NOT EXISTS (SELECT 1 FROM " + sourceTable + " s WHERE " + oldKeyHeld + ") THEN\n"
-                // the row moved: its old key, then its new image marked as the pair of the row before it
                 + "        " + head + OP_UPDATE_BEFORE + ", " + values("OLD", captured) + ");\n"
-                + "        " + head + OP_UPDATE_AFTER_NEW_KEY + ", " + values("NEW", captured) + ");\n"
-                + "        RETURN NULL;\n"
+                + "      ELSE\n"
+                + "        " + head + OP_MOVED_FROM + ", " + values("OLD", captured) + ");\n"
                 + "      END IF;\n"
+                + "      " + head + OP_UPDATE_AFTER_NEW_KEY + ", " + values("NEW", captured) + ");\n"
+                + "      RETURN NULL;\n"
                 + "    END IF;\n"
                 + "    " + head + OP_UPDATE_AFTER + ", " + values("NEW", captured) + ");\n"
                 + "  END IF;\n"

@@ -1,7 +1,7 @@
 package io.hanacdc.target.mysql;
 
 import io.hanacdc.sql.Identifiers;
-import io.hanacdc.stream.ChangeSet.KeyMove;
+import io.hanacdc.stream.KeyMove;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
