@@ -1,7 +1,7 @@
 package io.hanacdc.target.mysql;
 
-import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.ColumnType.Kind;
+import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
@@ -12,6 +12,7 @@ import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * One column of every mapped type and rows at the edges of what both sides hold — largest, smallest,
@@ -75,7 +76,7 @@ final class ExtremeRows {
         if (written instanceof byte[] w && read instanceof byte[] r) {
             return Arrays.equals(w, r);
         }
-        return java.util.Objects.equals(written, read);
+        return Objects.equals(written, read);
     }
 
     private static SourceColumn col(String name, ColumnType type, boolean nullable) {

@@ -21,11 +21,14 @@ import java.util.stream.Collectors;
 /** The target table of one source table: created when missing, checked when present, written by its RowWriter. */
 public final class MySqlTable implements TargetTable {
     private static final int ER_TABLE_EXISTS_ERROR = 1050;
+    /** How long the column definitions a writer checks values against are trusted before they are read again. */
+    private static final long LIMITS_FRESH_NANOS = 2_000_000_000L;
     private final String database;
     private final String name;
     private final SourceTable source;
     private final MySqlTypes types;
     private RowWriter writer;
+    private long limitsReadAt;
 
     /** Named by TargetNaming, the one place target names are made. */
     MySqlTable(String database, String name, SourceTable source, MySqlTypes types) {
@@ -44,8 +47,13 @@ public final class MySqlTable implements TargetTable {
     @Override
     public void apply(TargetSession s, ChangeSet changes) throws SQLException {
         Connection c = MySqlSession.of(s);
+        long now = System.nanoTime();
         if (writer == null) {
             writer = new RowWriter(this, ColumnLimits.read(c, this));
+            limitsReadAt = now;
+        } else if (now - limitsReadAt > LIMITS_FRESH_NANOS) { // someone may have changed a column of the live target table
+            writer.limits(ColumnLimits.read(c, this));
+            limitsReadAt = now;
         }
         writer.apply(c, changes);
     }

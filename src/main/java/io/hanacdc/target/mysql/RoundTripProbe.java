@@ -12,6 +12,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -112,7 +113,7 @@ final class RoundTripProbe implements Probe {
     }
 
     private static String text(Object v) {
-        return v instanceof byte[] b ? java.util.HexFormat.of().formatHex(b) : String.valueOf(v);
+        return v instanceof byte[] b ? HexFormat.of().formatHex(b) : String.valueOf(v);
     }
 
     private static long loads(Connection c) throws SQLException {

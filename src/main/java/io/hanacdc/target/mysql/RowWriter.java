@@ -2,6 +2,7 @@ package io.hanacdc.target.mysql;
 
 import io.hanacdc.sql.Identifiers;
 import io.hanacdc.stream.ChangeSet;
+import io.hanacdc.stream.KeyMove;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -32,7 +33,7 @@ public final class RowWriter {
     private final List<String> columns;
     private final List<String> keys;
     private final ValueBinder binder;
-    private final ColumnLimits limits;
+    private ColumnLimits limits;
     private final ReusedStatement fullUpsert;
     private final ReusedStatement fullDelete;
     private final LoadDataUpsert load;
@@ -62,14 +63,18 @@ public final class RowWriter {
         this.mover = new KeyMover(table, binder);
     }
 
+    /** The column definitions as the server has them now: values are checked against these from the next batch on. */
+    void limits(ColumnLimits now) {
+        limits = now;
+    }
+
     public void apply(Connection c, ChangeSet changes) throws SQLException {
         if (changes.truncated()) {
             emptier.deleteAll(c);
         }
         if (!changes.moves().isEmpty()) {
-            List<ChangeSet.KeyMove> moves = changes.moves();
-            mover.move(c, moves, limits.keys(moves.stream().map(ChangeSet.KeyMove::from).toList()),
-                    limits.keys(moves.stream().map(ChangeSet.KeyMove::to).toList()));
+            List<KeyMove> moves = changes.moves();
+            mover.move(c, moves, limits.keys(moves.stream().map(KeyMove::from).toList()), limits.keys(moves.stream().map(KeyMove::to).toList()));
         }
         delete(c, changes.deletes());
         upsert(c, changes.upserts());

@@ -24,19 +24,23 @@ class ColumnLimitsTest {
     private static final List<String> NAMES = List.of("id", "d", "wide", "f", "dbl", "dt", "ts", "ts0", "tm");
 
     private static ColumnLimits limits(ValueRules rules) {
+        return limits(rules, List.of("id"));
+    }
+
+    private static ColumnLimits limits(ValueRules rules, List<String> key) {
         List<SourceColumn> cols = NAMES.stream().map(n -> new SourceColumn(n, "x", ColumnType.of(Kind.TEXT), true)).toList();
-        SourceTable source = new SourceTable(new TableId("s", "t"), cols, List.of("id", "ts"));
+        SourceTable source = new SourceTable(new TableId("s", "t"), cols, key);
         MySqlTable table = new MySqlTable("db", "t", source, new MySqlTypes(MySqlFlavor.MARIADB, rules));
         return ColumnLimits.of(table, Map.of(
-                "id", new ColumnLimits.Limit("id", "bigint(20)", "bigint", 19, 0, 0),
-                "d", new ColumnLimits.Limit("d", "decimal(10,2)", "decimal", 10, 2, 0),
-                "wide", new ColumnLimits.Limit("wide", "decimal(65,30)", "decimal", 65, 30, 0),
-                "f", new ColumnLimits.Limit("f", "float", "float", 12, 0, 0),
-                "dbl", new ColumnLimits.Limit("dbl", "double", "double", 22, 0, 0),
-                "dt", new ColumnLimits.Limit("dt", "date", "date", 0, 0, 0),
-                "ts", new ColumnLimits.Limit("ts", "datetime(6)", "datetime", 0, 0, 6),
-                "ts0", new ColumnLimits.Limit("ts0", "datetime", "datetime", 0, 0, 0),
-                "tm", new ColumnLimits.Limit("tm", "time(3)", "time", 0, 0, 3)));
+                "id", new ColumnLimits.Limit("id", "bigint(20)", "bigint", 19, 0, 0, false),
+                "d", new ColumnLimits.Limit("d", "decimal(10,2)", "decimal", 10, 2, 0, false),
+                "wide", new ColumnLimits.Limit("wide", "decimal(65,30)", "decimal", 65, 30, 0, false),
+                "f", new ColumnLimits.Limit("f", "float", "float", 12, 0, 0, false),
+                "dbl", new ColumnLimits.Limit("dbl", "double", "double", 22, 0, 0, false),
+                "dt", new ColumnLimits.Limit("dt", "date", "date", 0, 0, 0, false),
+                "ts", new ColumnLimits.Limit("ts", "datetime(6)", "datetime", 0, 0, 6, false),
+                "ts0", new ColumnLimits.Limit("ts0", "datetime", "datetime", 0, 0, 0, false),
+                "tm", new ColumnLimits.Limit("tm", "time(3)", "time", 0, 0, 3, false)));
     }
 
     private static Object[] row(int column, Object value) {
@@ -81,6 +85,19 @@ class ColumnLimitsTest {
         assertTrue(refusal(l, 4, Float.NaN).contains("value NaN"));
     }
 
+    /** A user's target columns of another type than the mapping's: a fraction into an INT, a decimal into a DOUBLE or FLOAT. */
+    @Test
+    void aNumberTheUsersOwnColumnWouldRoundIsRefused() {
+        ColumnLimits l = limits(ValueRules.DEFAULT);
+        assertTrue(refusal(l, 0, new BigDecimal("1.5")).contains("column id: value 1.5 would be rounded by the whole-number bigint(20) column"));
+        assertTrue(refusal(l, 4, new BigDecimal("0.1")).contains("would be rounded by the binary double column"));
+        assertTrue(refusal(l, 4, (1L << 53) + 1).contains("value 9007199254740993 would be rounded"));
+        assertTrue(refusal(l, 3, 0.1).contains("column f: value 0.1 would be rounded by the binary float column"));
+        assertTrue(refusal(l, 1, 0.125).contains("does not fit decimal(10,2)"), "a double into a DECIMAL: its shortest digits");
+        List<Object[]> fine = List.of(row(0, new BigDecimal("7.000")), row(4, new BigDecimal("0.5")), row(4, 1L << 53), row(3, 0.5), row(1, 0.25));
+        assertSame(fine, l.rows(fine));
+    }
+
     @Test
     void datesBeforeYearOneOrAfter9999AreRefusedAsTheSourcePrintsThem() {
         ColumnLimits l = limits(ValueRules.DEFAULT);
@@ -102,8 +119,9 @@ class ColumnLimitsTest {
         List<Object[]> out = cutting.rows(List.<Object[]>of(original));
         assertEquals(LocalDateTime.of(2024, 1, 1, 12, 0, 0, 123_456_000), out.get(0)[6]);
         assertSame(hana, original[6], "the caller's row is not changed");
-        assertEquals(LocalDateTime.of(2024, 1, 1, 12, 0, 0, 123_456_000), cutting.keys(List.<Object[]>of(new Object[] {1L, hana})).get(0)[1],
-                "a key is cut as its row was, so the row is found again");
+        String key = assertThrows(CdcException.class, () -> limits(new ValueRules(false, true), List.of("id", "ts")).rows(List.<Object[]>of(original)))
+                .getMessage();
+        assertTrue(key.contains("a key is never cut"), "two source keys could become one: " + key);
         String ownColumn = refusal(cutting, 7, LocalDateTime.of(2024, 1, 1, 0, 0, 0, 500_000_000));
         assertTrue(ownColumn.contains("datetime keeps (0)") && ownColumn.contains("widen the target column to datetime(6)"), ownColumn);
         assertTrue(refusal(cutting, 8, LocalTime.of(1, 2, 3, 4_500_000)).contains("time(3) keeps (3)"));
