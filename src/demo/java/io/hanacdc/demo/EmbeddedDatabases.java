@@ -18,9 +18,15 @@ public final class EmbeddedDatabases {
 
     private EmbeddedDatabases() {}
 
-    /** From now on the databases are stopped by {@link #stop}, not at JVM exit: the demo stops them after its task. */
+    /**
+     * From now on the databases are stopped by {@link #stop} — the demo stops them after its task — and, should the JVM
+     * exit before (a failed start, Ctrl+C before the task ran), by one exit hook that finds them stopped otherwise.
+     */
     static synchronized void stoppedByCaller() {
-        stoppedByCaller = true;
+        if (!stoppedByCaller) {
+            stoppedByCaller = true;
+            Runtime.getRuntime().addShutdownHook(new Thread(EmbeddedDatabases::stop, "embedded-databases-stop"));
+        }
     }
 
     /** Stops the databases started (the target first: the source's workload has ended by then). */

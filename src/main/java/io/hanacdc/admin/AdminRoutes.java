@@ -5,6 +5,7 @@ import io.hanacdc.config.AdminSettings;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -72,7 +73,7 @@ public final class AdminRoutes extends RouteBuilder {
                 });
         from("platform-http:/api/history?httpMethodRestrict=GET").routeId("admin api history")
                 .process(access::authorize).process(e -> {
-                    Map<String, Object> task = new java.util.LinkedHashMap<>(history.task());
+                    Map<String, Object> task = new LinkedHashMap<>(history.task());
                     ReplicaView view = replicas.get();
                     if (view != null && !local(e)) {
                         task = view.mergeHistory(task);

@@ -29,10 +29,12 @@ import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /** The one-shot commands: install (or print its SQL), uninstall (of the task or of one table), alter, status, verify. */
 public final class Commands {
@@ -75,7 +77,7 @@ public final class Commands {
             }
             var failed = installer().install(c, tables);
             if (!failed.isEmpty()) {
-                throw new CdcException(failed.values().stream().map(CdcException::getMessage).collect(java.util.stream.Collectors.joining("; ")));
+                throw new CdcException(failed.values().stream().map(CdcException::getMessage).collect(Collectors.joining("; ")));
             }
             out.println("capture installed for " + (tables.size() + 1) + " table(s) (with the heartbeat table) in schema " + cfg.cdcSchema());
         }
@@ -119,7 +121,7 @@ public final class Commands {
             if (tables.isEmpty() || !installer().sharedObjectsExist(c)) {
                 throw new CdcException("no table is captured in schema " + cfg.cdcSchema());
             }
-            List<String> failed = new java.util.ArrayList<>();
+            List<String> failed = new ArrayList<>();
             for (TableId id : tables) { // one table's failure (a lock it could not get) leaves the others to go on
                 try {
                     boolean changed = suspend ? suspension.suspend(c, id) : suspension.resume(c, id);

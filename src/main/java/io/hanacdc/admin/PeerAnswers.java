@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -109,7 +110,7 @@ final class PeerAnswers {
             case COUNTS -> v.isObject();
         };
         if (!fits) {
-            throw new Unexpected(name + " is not " + kind.name().toLowerCase(java.util.Locale.ROOT));
+            throw new Unexpected(name + " is not " + kind.name().toLowerCase(Locale.ROOT));
         }
         return switch (kind) {
             case TEXT -> v.asText();

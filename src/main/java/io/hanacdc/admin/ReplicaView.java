@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
@@ -98,7 +99,7 @@ public final class ReplicaView {
         List<Double> lag = numbers(local.get("lagSeconds"));
         List<Double> rate = numbers(local.get("rowsPerSecond"));
         long lastAt = ((Number) local.get("lastAt")).longValue();
-        Map<String, CompletableFuture<PeerClient.Answer>> asked = new java.util.TreeMap<>();
+        Map<String, CompletableFuture<PeerClient.Answer>> asked = new TreeMap<>();
         for (String replica : membership.owning()) {
             PeerAddress address = membership.addresses().get(replica);
             if (!replica.equals(membership.name()) && address != null) {

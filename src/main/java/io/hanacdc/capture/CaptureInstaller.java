@@ -9,6 +9,7 @@ import io.hanacdc.source.CaptureSql;
 import io.hanacdc.source.CatalogReads;
 import io.hanacdc.source.LockWithoutQueueing;
 import io.hanacdc.source.SourceDialect;
+import io.hanacdc.source.SqlWork;
 import io.hanacdc.source.TableStamp;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -337,8 +338,8 @@ public final class CaptureInstaller {
     }
 
     /** The tables whose capture is installed (none while the shared objects are missing). */
-    public java.util.Set<TableId> installedTables(Connection c) throws SQLException {
-        return sharedObjectsExist(c) ? registry.entries(c).keySet() : java.util.Set.of();
+    public Set<TableId> installedTables(Connection c) throws SQLException {
+        return sharedObjectsExist(c) ? registry.entries(c).keySet() : Set.of();
     }
 
     /** Whether the source has the schema (names are case-sensitive). */
@@ -369,7 +370,7 @@ public final class CaptureInstaller {
     }
 
     /** Runs the work as one atomic unit; a failure changes nothing and is reported naming what was installed or removed. */
-    private <T> T run(Connection c, io.hanacdc.source.SqlWork<T> work, String what) {
+    private <T> T run(Connection c, SqlWork<T> work, String what) {
         try {
             return dialect.inTransaction(c, lockTimeout, work);
         } catch (SQLException e) {

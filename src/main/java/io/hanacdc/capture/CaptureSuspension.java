@@ -2,6 +2,7 @@ package io.hanacdc.capture;
 
 import io.hanacdc.CdcException;
 import io.hanacdc.schema.TableId;
+import io.hanacdc.source.CaptureLayout;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureSql;
 import io.hanacdc.source.LockWithoutQueueing;
@@ -9,6 +10,7 @@ import io.hanacdc.source.SourceDialect;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -43,7 +45,7 @@ public final class CaptureSuspension {
     /** The tables a suspend or resume without --table acts on: every captured table but hana-cdc's own heartbeat. */
     public List<TableId> capturedTables(Connection c) throws SQLException {
         return registry.exists(c) ? registry.entries(c).keySet().stream().filter(id -> !id.schema().equals(names.cdcSchema())).sorted(
-                java.util.Comparator.comparing(TableId::toString)).toList() : List.of();
+                Comparator.comparing(TableId::toString)).toList() : List.of();
     }
 
     /** Disables the table's capture triggers; false when its capture was suspended already. */
@@ -56,7 +58,7 @@ public final class CaptureSuspension {
             LockWithoutQueueing.lock(dialect, tx, sql.lockSource(id), id, lockTimeout);
             CaptureInstaller.execute(tx, sql.disableTriggers(id));
             // disabling the triggers waited for the table's writers: no row of the last version has a higher data id
-            CaptureVersion suspended = new CaptureVersion(new io.hanacdc.source.CaptureLayout(latest.layout().table(), latest.number() + 1,
+            CaptureVersion suspended = new CaptureVersion(new CaptureLayout(latest.layout().table(), latest.number() + 1,
                     latest.layout().cdcColumns()), latest.columnIds(), latest.tableOid(), dialect.readHighWaterMark(tx, names), CaptureVersion.State.SUSPENDED);
             versionStore.insert(tx, suspended);
             CaptureInstaller.execute(tx, List.of(registry.updateSql(suspended.layout().table(), dialect.captureOptions().keysOnly(), suspended.number())));

@@ -19,6 +19,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** The schema-history table: one row per capture version of each table, its layout stored as JSON. */
@@ -116,7 +117,7 @@ public final class CaptureVersionStore {
         }
         try {
             return JSON.writeValueAsString(new Layout(columns, t.primaryKey(),
-                    v.state() == CaptureVersion.State.CAPTURING ? null : v.state().name().toLowerCase(java.util.Locale.ROOT)));
+                    v.state() == CaptureVersion.State.CAPTURING ? null : v.state().name().toLowerCase(Locale.ROOT)));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
@@ -130,7 +131,7 @@ public final class CaptureVersionStore {
             SourceTable t = new SourceTable(id, layout.columns().stream().map(Column::column).toList(), layout.primaryKey());
             return new CaptureVersion(new CaptureLayout(t, captureVersion, layout.columns().stream().map(Column::cdc).toList()),
                     ids, oid, switchHigh, layout.state() == null ? CaptureVersion.State.CAPTURING
-                    : CaptureVersion.State.valueOf(layout.state().toUpperCase(java.util.Locale.ROOT)));
+                    : CaptureVersion.State.valueOf(layout.state().toUpperCase(Locale.ROOT)));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("schema history of " + id + " version " + captureVersion + " is unreadable: " + e.getMessage(), e);
         }

@@ -8,6 +8,7 @@ import io.hanacdc.source.CaptureNames;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -57,7 +58,7 @@ final class NextLayout {
 
     private static Set<String> allCdcColumns(List<CaptureVersion> versions) {
         Set<String> out = new HashSet<>();
-        versions.forEach(v -> v.layout().cdcColumns().stream().filter(java.util.Objects::nonNull).forEach(out::add));
+        versions.forEach(v -> v.layout().cdcColumns().stream().filter(Objects::nonNull).forEach(out::add));
         return out;
     }
 

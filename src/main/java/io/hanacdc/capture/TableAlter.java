@@ -8,6 +8,7 @@ import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureSql;
 import io.hanacdc.source.LockWithoutQueueing;
 import io.hanacdc.source.SourceDialect;
+import io.hanacdc.source.SourceTransaction;
 import io.hanacdc.source.TableStamp;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -76,7 +77,7 @@ public final class TableAlter {
                 CaptureVersion current = versions.get(versions.size() - 1);
                 boolean followedBefore = followed(tx, current);
                 long windowFrom = followedBefore ? dialect.readHighWaterMark(tx, names) : current.switchHigh();
-                io.hanacdc.source.SourceTransaction.keepingSchema(tx, session -> {
+                SourceTransaction.keepingSchema(tx, session -> {
                     CaptureInstaller.execute(session, first(id, clause));
                     return null;
                 });

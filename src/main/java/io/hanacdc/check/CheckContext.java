@@ -2,10 +2,13 @@ package io.hanacdc.check;
 
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.schema.SourceTable;
+import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.target.Target;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import javax.sql.DataSource;
 
 /**
@@ -18,8 +21,8 @@ import javax.sql.DataSource;
  * {@code writer}: the source as a user that writes the captured tables (check --writer-user), when given.
  */
 public record CheckContext(CdcConfig config, SourceDialect dialect, CaptureNames names, DataSource source, Target target,
-        List<SourceTable> tables, SharedCaptureObjects shared, String scratchSuffix, java.util.Set<io.hanacdc.schema.TableId> captured,
-        java.util.Optional<Writer> writer) {
+        List<SourceTable> tables, SharedCaptureObjects shared, String scratchSuffix, Set<TableId> captured,
+        Optional<Writer> writer) {
 
     /** A user that writes the captured tables, by name and as a source connection. */
     public record Writer(String user, DataSource source) {}

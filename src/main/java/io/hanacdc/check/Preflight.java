@@ -3,9 +3,11 @@ package io.hanacdc.check;
 import com.zaxxer.hikari.HikariDataSource;
 import io.hanacdc.CdcException;
 import io.hanacdc.admin.TableApi;
+import io.hanacdc.capture.CaptureInstaller;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.pipeline.CdcTask;
 import io.hanacdc.schema.SourceTable;
+import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialects;
@@ -14,10 +16,13 @@ import io.hanacdc.target.Target;
 import io.hanacdc.target.TargetResolver;
 import java.io.PrintStream;
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -26,14 +31,14 @@ import java.util.stream.Collectors;
  */
 public final class Preflight {
     private final CdcConfig cfg;
-    private final java.util.Optional<CdcConfig.Endpoint> writer;
+    private final Optional<CdcConfig.Endpoint> writer;
 
     public Preflight(CdcConfig cfg) {
-        this(cfg, java.util.Optional.empty());
+        this(cfg, Optional.empty());
     }
 
     /** @param writer the source as a user that writes the captured tables (check --writer-user) */
-    public Preflight(CdcConfig cfg, java.util.Optional<CdcConfig.Endpoint> writer) {
+    public Preflight(CdcConfig cfg, Optional<CdcConfig.Endpoint> writer) {
         this.cfg = cfg;
         this.writer = writer;
     }
@@ -69,10 +74,10 @@ public final class Preflight {
         try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 3); Target target = TargetResolver.open(cfg, 2);
              HikariDataSource writes = writer.map(w -> CdcTask.sourcePool(w, dialect, 1)).orElse(null)) {
             List<SourceTable> tables;
-            java.util.Set<io.hanacdc.schema.TableId> captured;
+            Set<TableId> captured;
             try (Connection c = source.getConnection()) { // a table that cannot be replicated is reported by install and run themselves
                 tables = new TableResolver(dialect, cfg.cdcSchema()).resolve(c, cfg.tables()).tables();
-                captured = new io.hanacdc.capture.CaptureInstaller(dialect, names, cfg.task(), cfg.lockTimeout()).installedTables(c);
+                captured = new CaptureInstaller(dialect, names, cfg.task(), cfg.lockTimeout()).installedTables(c);
             }
             SharedCaptureObjects shared = new SharedCaptureObjects(dialect, names, cfg.task(), cfg.lockTimeout());
             CheckContext context = new CheckContext(cfg, dialect, names, source, target, tables, shared,
@@ -105,7 +110,7 @@ public final class Preflight {
     private static ProbeResult runOne(Probe p, CheckContext context) {
         try {
             return p.run(context);
-        } catch (java.sql.SQLException e) {
+        } catch (SQLException e) {
             if (context.dialect().isMissingPrivilege(e) && !context.installs()) { // the DBA's path: capture installed, the task's user may not create
                 return ProbeResult.skip(p, "could not create its scratch objects", "the task's user may not create objects in the CDC schema ("
                         + e.getMessage() + "), as on the DBA's path: run 'check' as the user who installed capture for this probe");

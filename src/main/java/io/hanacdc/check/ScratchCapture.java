@@ -6,12 +6,12 @@ import io.hanacdc.capture.CaptureVersion;
 import io.hanacdc.capture.CaptureVersions;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
-import io.hanacdc.watermark.WatermarkChoice;
 import io.hanacdc.source.CaptureLayout;
 import io.hanacdc.source.CaptureSql;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.watermark.CaptureIdReads;
 import io.hanacdc.watermark.GapProbeWatermark;
+import io.hanacdc.watermark.WatermarkChoice;
 import io.hanacdc.watermark.WatermarkReader;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -19,6 +19,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -46,7 +47,7 @@ public final class ScratchCapture implements AutoCloseable {
         }
 
         public Spec stored(String storage) {
-            return new Spec(stem + "_" + storage.strip().toLowerCase(java.util.Locale.ROOT), storage, moreColumns, after);
+            return new Spec(stem + "_" + storage.strip().toLowerCase(Locale.ROOT), storage, moreColumns, after);
         }
 
         public Spec named(String stem, String after) {

@@ -1,5 +1,6 @@
 package io.hanacdc.check;
 
+import io.hanacdc.source.SourceDialect;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -15,7 +16,7 @@ public final class SequenceSettingsProbe implements Probe {
     static final String SCRATCH = "hanacdc_check_seq";
 
     /** A sequence with a cache, in SQL both sources take. */
-    public static String createCached(io.hanacdc.source.SourceDialect dialect, String schema, String name) {
+    public static String createCached(SourceDialect dialect, String schema, String name) {
         return "CREATE SEQUENCE " + dialect.qualified(schema, name) + " INCREMENT BY 1 CACHE 10";
     }
 

@@ -8,6 +8,7 @@ import io.hanacdc.watermark.WatermarkReader;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -63,7 +64,7 @@ final class WatermarkProbe implements Probe {
                 range = StreamRange.at(held);
                 first.commit();
                 List<Integer> after = keys(reader.read(c, range.open(settled(watermarks, c, range)), LIMIT).rows());
-                List<Integer> all = new java.util.ArrayList<>(before);
+                List<Integer> all = new ArrayList<>(before);
                 all.addAll(after);
                 if (before.contains(1) || !after.contains(1) || !all.stream().sorted().toList().equals(List.of(1, 2))) {
                     return ProbeResult.fail(this, checked, "the window at " + held + " delivered " + before + ", the next " + after

@@ -1,5 +1,6 @@
 package io.hanacdc.cluster;
 
+import io.hanacdc.CdcException;
 import io.hanacdc.schema.TableId;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -41,7 +42,7 @@ public final class ClusterRoutes extends RouteBuilder {
         try (Connection c = source.getConnection()) {
             store.ensureTables(c);
         } catch (SQLException e) {
-            throw new io.hanacdc.CdcException("the source cannot be reached to join the task's replicas: " + e.getMessage(), e);
+            throw new CdcException("the source cannot be reached to join the task's replicas: " + e.getMessage(), e);
         }
         BeatProof proof = new BeatProof(settings.key(), task);
         ReplicaMembership membership = new ReplicaMembership(source, store, settings.replica(), settings.peerAddress(adminHost, adminPort), proof,

@@ -3,10 +3,14 @@ package io.hanacdc.cluster;
 import io.hanacdc.schema.TableId;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -66,11 +70,11 @@ public final class ReplicaMembership {
             Map<String, PeerAddress> replicas = new LinkedHashMap<>();
             trusted.read(store.replicas(c)).forEach((name, row) -> replicas.put(name, row.address()));
             Map<TableId, OwnerStore.Owner> read = store.owners(c);
-            Map<String, OwnerStore.Owner> byName = new java.util.HashMap<>();
+            Map<String, OwnerStore.Owner> byName = new HashMap<>();
             read.forEach((id, o) -> byName.put(id.toString(), o));
             addresses = replicas;
             owners = byName;
-            java.util.Set<TableId> mine = new java.util.HashSet<>(tables.ids());
+            Set<TableId> mine = new HashSet<>(tables.ids());
             for (TableId t : mine) {
                 follow(c, t, read.get(t));
             }
@@ -120,8 +124,8 @@ public final class ReplicaMembership {
     }
 
     /** The replicas that own a table, as last read. */
-    public java.util.Set<String> owning() {
-        java.util.Set<String> out = new java.util.TreeSet<>();
+    public Set<String> owning() {
+        Set<String> out = new TreeSet<>();
         owners.values().forEach(o -> {
             if (o.ownedBy() != null) {
                 out.add(o.ownedBy());

@@ -1,6 +1,8 @@
 package io.hanacdc.config;
 
 import java.time.Duration;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The operator's HTTP surface (hanacdc.admin.*): where Application binds it (localhost unless
@@ -9,7 +11,7 @@ import java.time.Duration;
  */
 public record AdminSettings(String host, int port, String token, Duration maxLag) {
     /** hanacdc.admin.* and hanacdc.health.max-lag-s; the admin CLI commands need nothing else. */
-    public static AdminSettings load(java.util.function.Function<String, java.util.Optional<String>> props) {
+    public static AdminSettings load(Function<String, Optional<String>> props) {
         CdcConfig.Reader r = new CdcConfig.Reader(props);
         return new AdminSettings(r.string("hanacdc.admin.host", "127.0.0.1"), r.positiveInt("hanacdc.admin.port", 8080),
                 r.secret("hanacdc.admin.token").orElse(""), Duration.ofSeconds(r.positiveInt("hanacdc.health.max-lag-s", 300)));

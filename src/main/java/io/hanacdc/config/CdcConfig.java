@@ -111,7 +111,7 @@ public record CdcConfig(
                         Duration.ofSeconds(r.nonNegativeInt("hanacdc.purge.retention-s", 0)),
                         r.positiveInt("hanacdc.purge.chunk-size", 10000),
                         Duration.ofMillis(r.positiveInt("hanacdc.schema.check-interval-ms", 2000)),
-                        r.nonNegativeInt("hanacdc.capture.max-pending-rows", 1_000_000_000)),
+                        r.nonNegativeLong("hanacdc.capture.max-pending-rows", 1_000_000_000L)),
                 new SchemaChangePolicy(props),
                 new VanishCheckSettings(r, r.required("hanacdc.source.url")),
                 r);
@@ -139,7 +139,7 @@ public record CdcConfig(
 
         public String oneOf(String key, String def, String... others) {
             String v = string(key, def);
-            if (!v.equals(def) && !java.util.List.of(others).contains(v)) {
+            if (!v.equals(def) && !List.of(others).contains(v)) {
                 throw new CdcException(key + "=" + v + " is not one of: " + def + ", " + String.join(", ", others));
             }
             return v;
@@ -153,20 +153,33 @@ public record CdcConfig(
             return atLeast(key, def, 1);
         }
 
+        /** A count that may pass two billion (rows of a partitioned table). */
+        public long nonNegativeLong(String key, long def) {
+            return atLeast(key, def, 0);
+        }
+
         private int atLeast(String key, int def, int min) {
+            return (int) atLeast(key, def, min, Integer.MAX_VALUE);
+        }
+
+        private long atLeast(String key, long def, long min) {
+            return atLeast(key, def, min, Long.MAX_VALUE);
+        }
+
+        private long atLeast(String key, long def, long min, long max) {
             String v = string(key, "");
             if (v.isEmpty()) {
                 return def;
             }
             try {
-                int n = Integer.parseInt(v);
-                if (n >= min) {
+                long n = Long.parseLong(v);
+                if (n >= min && n <= max) {
                     return n;
                 }
             } catch (NumberFormatException e) {
                 // reported below
             }
-            throw new CdcException(key + "=" + v + " is not a whole number of at least " + min);
+            throw new CdcException(key + "=" + v + " is not a whole number of at least " + min + (max < Long.MAX_VALUE ? " and at most " + max : ""));
         }
     }
 }

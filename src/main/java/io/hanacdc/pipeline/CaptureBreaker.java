@@ -6,6 +6,7 @@ import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -39,10 +40,13 @@ final class CaptureBreaker {
         Map<String, Long> rows = dialect.estimateRows(c, names.cdcSchema());
         List<TableId> over = tables.stream().filter(id -> !id.schema().equals(names.cdcSchema()))
                 .filter(id -> rows.getOrDefault(names.cdcTable(id), 0L) > maxRows).toList();
-        List<TableId> suspended = new java.util.ArrayList<>();
+        List<TableId> suspended = new ArrayList<>();
         for (TableId id : over) {
-            String why = "the CDC table of " + id + " holds " + rows.get(names.cdcTable(id)) + " rows, beyond hanacdc.capture.max-pending-rows ("
-                    + maxRows + ")";
+            long now = dialect.currentRows(c, new TableId(names.cdcSchema(), names.cdcTable(id))); // the catalog's count may be from before the purge
+            if (now <= maxRows) {
+                continue;
+            }
+            String why = "the CDC table of " + id + " holds " + now + " rows, beyond hanacdc.capture.max-pending-rows (" + maxRows + ")";
             try {
                 if (suspension.suspend(c, id)) {
                     suspended.add(id);

@@ -4,37 +4,38 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.hanacdc.CdcException;
 import io.hanacdc.capture.CaptureEvolver;
 import io.hanacdc.capture.CaptureInstaller;
+import io.hanacdc.capture.CaptureSuspension;
 import io.hanacdc.capture.CaptureVersionStore;
 import io.hanacdc.capture.CaptureVersions;
+import io.hanacdc.capture.CdcPurger;
 import io.hanacdc.capture.UnreadCapture;
 import io.hanacdc.checkpoint.Position;
+import io.hanacdc.cluster.OwnerStore;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.config.TargetNames;
 import io.hanacdc.db.DataSources;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
+import io.hanacdc.source.CdcColumns;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialects;
-import io.hanacdc.source.CdcColumns;
 import io.hanacdc.source.TableResolver;
-import java.sql.PreparedStatement;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
+import io.hanacdc.stream.ChangeHook;
 import io.hanacdc.stream.HeldBackQuery;
 import io.hanacdc.stream.PendingRowsQuery;
-import io.hanacdc.capture.CdcPurger;
-import io.hanacdc.stream.ChangeHook;
-import io.hanacdc.watermark.Watermark;
-import io.hanacdc.watermark.WatermarkChoice;
-import javax.sql.DataSource;
 import io.hanacdc.target.Positions;
 import io.hanacdc.target.Target;
 import io.hanacdc.target.TargetResolver;
 import io.hanacdc.target.TargetSession;
 import io.hanacdc.target.TargetTable;
+import io.hanacdc.watermark.Watermark;
+import io.hanacdc.watermark.WatermarkChoice;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -44,6 +45,7 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.stream.Collectors;
+import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -99,7 +101,7 @@ public final class CdcTask implements AutoCloseable {
 
     /** The high-water mark of each table's position, for the tables whose position this process holds. */
     private Map<TableId, Long> storedHighs() {
-        Map<TableId, Long> out = new java.util.HashMap<>();
+        Map<TableId, Long> out = new HashMap<>();
         for (TableWorker w : workers) {
             if (w.storedHigh() >= 0) {
                 out.put(w.table().id(), w.storedHigh());
@@ -153,7 +155,7 @@ public final class CdcTask implements AutoCloseable {
     }
 
     CaptureBreaker breaker(CdcConfig cfg) {
-        return new CaptureBreaker(dialect, names, new io.hanacdc.capture.CaptureSuspension(dialect, names, cfg.lockTimeout()),
+        return new CaptureBreaker(dialect, names, new CaptureSuspension(dialect, names, cfg.lockTimeout()),
                 cfg.maintenance().maxPendingRows());
     }
 
@@ -233,7 +235,7 @@ public final class CdcTask implements AutoCloseable {
                 unread.refresh(c);
             }
             List<TableWorker> workers = new ArrayList<>();
-            Map<TableId, Long> storedHighs = new java.util.HashMap<>();
+            Map<TableId, Long> storedHighs = new HashMap<>();
             TableWorkerFactory factory = new TableWorkerFactory(cfg, dialect, names, source, target, watermarks, observer, hook, readers);
             CaptureVersionStore versionStore = new CaptureVersionStore(dialect, names);
             try (Connection s = source.getConnection(); TargetSession t = target.session()) {
@@ -379,8 +381,8 @@ public final class CdcTask implements AutoCloseable {
     }
 
     /** Where replicas sharing task {@code taskName} record who owns which table. */
-    public io.hanacdc.cluster.OwnerStore ownerStore(String taskName) {
-        return new io.hanacdc.cluster.OwnerStore(dialect, names, taskName);
+    public OwnerStore ownerStore(String taskName) {
+        return new OwnerStore(dialect, names, taskName);
     }
 
     /** The query of captured tables' rows above a data id each. */

@@ -42,11 +42,11 @@ final class StreamStep {
         }
     }
 
-    /** The target table goes from one capture version's shape to another's; a re-created source table is copied anew from {@code restart}. */
     /**
      * A move of the stream to another capture version. {@code restart}: where the load starts again (the target table is
      * made anew); {@code reload}: capture was resumed after a suspension between the two versions, whose changes were not
-     * captured, so the table is loaded anew; {@code quiet}: the versions differ only in their state, the target changes nothing.
+     * captured, so the table is loaded anew; {@code quiet}: the versions have one shape, so the target table's columns stay
+     * (a resume empties it and copies it again; a suspension changes nothing).
      */
     record SchemaStep(TableShape from, TableShape to, StreamRange restart, boolean reload) {
         boolean quiet() {

@@ -1,22 +1,25 @@
 package io.hanacdc.pipeline;
 
+import io.hanacdc.capture.CaptureVersions;
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.checkpoint.StalePositionException;
 import io.hanacdc.db.Prefetch;
 import io.hanacdc.schema.SourceTable;
-import io.hanacdc.watermark.StreamRange;
-import io.hanacdc.watermark.Watermark;
 import io.hanacdc.target.Positions;
 import io.hanacdc.target.Target;
 import io.hanacdc.target.TargetSession;
+import io.hanacdc.watermark.StreamRange;
+import io.hanacdc.watermark.Watermark;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
+import java.util.function.BooleanSupplier;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -101,7 +104,7 @@ public final class TableWorker {
     }
 
     /** The table's capture versions. */
-    public io.hanacdc.capture.CaptureVersions versions() {
+    public CaptureVersions versions() {
         return stream.shapes().versions();
     }
 
@@ -307,7 +310,7 @@ public final class TableWorker {
      * The initial load; a table whose shape changed meanwhile is loaded again from the start in its new shape.
      * A target that keeps every change is loaded as a re-snapshot is (see Target#keepsEveryChange).
      */
-    private void snapshot(java.util.function.BooleanSupplier turnOver) throws SQLException {
+    private void snapshot(BooleanSupplier turnOver) throws SQLException {
         try (Connection s = source.getConnection(); TargetSession t = target.session()) {
             if (target.keepsEveryChange()) {
                 position = store.save(t, position.resnapshot());
@@ -410,8 +413,8 @@ public final class TableWorker {
     }
 
     /** Since when the table has been failing (retrying) or stopped, without a batch applied since; empty while it is not. */
-    public java.util.Optional<Instant> troubleSince() {
-        return java.util.Optional.ofNullable(troubleSince);
+    public Optional<Instant> troubleSince() {
+        return Optional.ofNullable(troubleSince);
     }
 
     /** Whether another replica owns the table. */

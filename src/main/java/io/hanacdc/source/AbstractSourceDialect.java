@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -19,12 +20,13 @@ import java.util.Set;
  */
 public abstract class AbstractSourceDialect implements SourceDialect {
     /**
-     * A source's catalog queries, bound as {@link CatalogReads} binds them: {@code tables} to a schema;
-     * {@code estimate} to a schema and table; {@code stamps} and {@code triggers} (schema,
-     * table and trigger name) formatted with a condition on {@code schemaColumn} and {@code tableColumn} naming the tables.
+     * A source's catalog queries, bound as {@link CatalogReads} binds them: {@code tables} and {@code schemaRows} (table
+     * and its row count) to a schema; {@code estimate} and {@code sequence} (increment, cache size, cycling) to a schema and
+     * table or sequence; {@code stamps} and {@code triggers} (schema, table and trigger name) formatted with a condition on
+     * {@code schemaColumn} and {@code tableColumn} naming the tables.
      */
-    public record Catalog(String tables, String estimate, String triggers, String stamps, String schemaColumn,
-                          String tableColumn) {}
+    public record Catalog(String tables, String estimate, String schemaRows, String sequence, String triggers, String stamps,
+                          String schemaColumn, String tableColumn) {}
 
     private final CaptureOptions options;
     private final Catalog catalog;
@@ -58,6 +60,28 @@ public abstract class AbstractSourceDialect implements SourceDialect {
     public long estimateRows(Connection c, TableId id) throws SQLException {
         return CatalogReads.number(c, catalog.estimate(), id);
     }
+
+    @Override
+    public Map<String, Long> estimateRows(Connection c, String schema) throws SQLException {
+        return CatalogReads.counts(c, catalog.schemaRows(), schema);
+    }
+
+    /**
+     * The sequence's settings as the catalog has them; a sequence the catalog does not show this user is no verdict: the
+     * check fails, to be made again at the next schema check.
+     */
+    @Override
+    public Optional<String> sequenceDeparture(Connection c, String schema, String sequence) throws SQLException {
+        try (PreparedStatement ps = CatalogReads.prepare(c, catalog.sequence(), schema, sequence); ResultSet rs = ps.executeQuery()) {
+            if (!rs.next()) {
+                throw new SQLException("the data-id sequence " + qualified(schema, sequence) + " is not in the catalog as the source user sees it");
+            }
+            return sequenceDeparture(rs, qualified(schema, sequence));
+        }
+    }
+
+    /** How the settings in the row of the catalog's sequence query differ from the watermark's; empty while they hold. */
+    protected abstract Optional<String> sequenceDeparture(ResultSet settings, String sequence) throws SQLException;
 
     @Override
     public Map<TableId, Set<String>> workingTriggers(Connection c, Collection<TableId> tables) throws SQLException {

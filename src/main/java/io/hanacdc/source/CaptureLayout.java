@@ -3,7 +3,9 @@ package io.hanacdc.source;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * One capture version of a table: its shape, and for each of its columns the CDC-table column that
@@ -16,7 +18,7 @@ public record CaptureLayout(SourceTable table, int captureVersion, List<String> 
         if (cdcColumns.size() != table.columns().size()) {
             throw new IllegalArgumentException("one CDC column (or null) per column of " + table.id());
         }
-        cdcColumns = java.util.Collections.unmodifiableList(new ArrayList<>(cdcColumns));
+        cdcColumns = Collections.unmodifiableList(new ArrayList<>(cdcColumns));
     }
 
     /** Version 1: every captured column in a CDC column of its own name. */
@@ -52,7 +54,7 @@ public record CaptureLayout(SourceTable table, int captureVersion, List<String> 
 
     /** The CDC columns of {@link #captured()}, in the same order. */
     public List<String> capturedCdcColumns() {
-        return cdcColumns.stream().filter(java.util.Objects::nonNull).toList();
+        return cdcColumns.stream().filter(Objects::nonNull).toList();
     }
 
     /** The CDC column of a source column of this version. */
@@ -62,6 +64,6 @@ public record CaptureLayout(SourceTable table, int captureVersion, List<String> 
 
     /** Whether every column is captured (rows carry full images). */
     public boolean fullImage() {
-        return cdcColumns.stream().allMatch(java.util.Objects::nonNull);
+        return cdcColumns.stream().allMatch(Objects::nonNull);
     }
 }

@@ -3,6 +3,7 @@ package io.hanacdc.source;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
+import io.hanacdc.sql.Identifiers;
 import java.util.List;
 
 /** The capture DDL of one dialect. Statements are returned, not run, so install --print-sql can show them. */
@@ -69,8 +70,8 @@ public interface CaptureSql {
 
     /** Disables the table's capture triggers, leaving them in place (suspend): ALTER TABLE … DISABLE TRIGGER, as both sources write it. */
     default List<String> disableTriggers(TableId table) {
-        String subject = io.hanacdc.sql.Identifiers.ansi(table.schema()) + "." + io.hanacdc.sql.Identifiers.ansi(table.name());
-        return triggerNames(table).stream().map(t -> "ALTER TABLE " + subject + " DISABLE TRIGGER " + io.hanacdc.sql.Identifiers.ansi(t)).toList();
+        String subject = Identifiers.ansi(table.schema()) + "." + Identifiers.ansi(table.name());
+        return triggerNames(table).stream().map(t -> "ALTER TABLE " + subject + " DISABLE TRIGGER " + Identifiers.ansi(t)).toList();
     }
 
     /** Removes the triggers alone, whether or not they exist. */

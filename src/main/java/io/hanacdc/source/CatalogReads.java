@@ -1,12 +1,18 @@
 package io.hanacdc.source;
 
 import io.hanacdc.schema.TableId;
+import io.hanacdc.sql.Identifiers;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /** The small catalog reads both dialects make: first column of a query bound to a schema (and table). */
 public final class CatalogReads {
@@ -35,8 +41,8 @@ public final class CatalogReads {
     }
 
     /** A query of (name, number) rows bound to one schema, as a map. */
-    public static java.util.Map<String, Long> counts(Connection c, String sql, String schema) throws SQLException {
-        java.util.Map<String, Long> out = new java.util.HashMap<>();
+    public static Map<String, Long> counts(Connection c, String sql, String schema) throws SQLException {
+        Map<String, Long> out = new HashMap<>();
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setString(1, schema);
             try (ResultSet rs = ps.executeQuery()) {
@@ -56,33 +62,33 @@ public final class CatalogReads {
     }
 
     /** "(schema = 'a' AND table = 'b') OR ..." over the given tables, names inlined as literals; FALSE-like when empty. */
-    public static String anyOf(String schemaColumn, String tableColumn, java.util.Collection<TableId> tables) {
+    public static String anyOf(String schemaColumn, String tableColumn, Collection<TableId> tables) {
         if (tables.isEmpty()) {
             return "1 = 0";
         }
-        return tables.stream().map(t -> "(" + schemaColumn + " = " + io.hanacdc.sql.Identifiers.literal(t.schema()) + " AND "
-                + tableColumn + " = " + io.hanacdc.sql.Identifiers.literal(t.name()) + ")")
-                .collect(java.util.stream.Collectors.joining(" OR ", "(", ")"));
+        return tables.stream().map(t -> "(" + schemaColumn + " = " + Identifiers.literal(t.schema()) + " AND "
+                + tableColumn + " = " + Identifiers.literal(t.name()) + ")")
+                .collect(Collectors.joining(" OR ", "(", ")"));
     }
 
     /**
      * Assembles stamps from a catalog query returning, per column in order: schema, table, object id,
      * column id, column name, column descriptor (type, nullability, default, key membership).
      */
-    public static java.util.Map<TableId, TableStamp> stamps(Connection c, String sql) throws SQLException {
-        java.util.Map<TableId, TableStamp> out = new java.util.LinkedHashMap<>();
-        java.util.Map<TableId, StringBuilder> prints = new java.util.HashMap<>();
+    public static Map<TableId, TableStamp> stamps(Connection c, String sql) throws SQLException {
+        Map<TableId, TableStamp> out = new LinkedHashMap<>();
+        Map<TableId, StringBuilder> prints = new HashMap<>();
         try (PreparedStatement ps = c.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 TableId id = new TableId(rs.getString(1), rs.getString(2));
                 long oid = rs.getLong(3);
-                TableStamp stamp = out.computeIfAbsent(id, k -> new TableStamp(k, oid, null, new java.util.LinkedHashMap<>()));
+                TableStamp stamp = out.computeIfAbsent(id, k -> new TableStamp(k, oid, null, new LinkedHashMap<>()));
                 stamp.columnIds().put(rs.getString(5), rs.getLong(4));
                 prints.computeIfAbsent(id, k -> new StringBuilder())
                         .append(rs.getLong(4)).append(':').append(rs.getString(5)).append(':').append(rs.getString(6)).append(';');
             }
         }
-        out.replaceAll((id, s) -> new TableStamp(id, s.objectId(), prints.get(id).toString(), java.util.Map.copyOf(s.columnIds())));
+        out.replaceAll((id, s) -> new TableStamp(id, s.objectId(), prints.get(id).toString(), Map.copyOf(s.columnIds())));
         return out;
     }
 

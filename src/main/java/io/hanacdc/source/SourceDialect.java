@@ -1,17 +1,23 @@
 package io.hanacdc.source;
 
+import io.hanacdc.CdcException;
+import io.hanacdc.check.Probe;
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.sql.ChecksumSql;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.ToIntFunction;
 
 /**
@@ -32,8 +38,8 @@ public interface SourceDialect {
 
     /** The user's JDBC URL with any driver settings the dialect relies on. */
     /** Driver settings the dialect relies on, given as connection properties: a setting in the user's URL wins. */
-    default java.util.Map<String, String> driverProperties() {
-        return java.util.Map.of();
+    default Map<String, String> driverProperties() {
+        return Map.of();
     }
 
     default String connectionUrl(String url) {
@@ -81,7 +87,7 @@ public interface SourceDialect {
     }
 
     /** One of many tables as {@link #describeAll} finds it: described, or refused with the reason describe would have thrown. */
-    record Description(SourceTable table, io.hanacdc.CdcException refused) {}
+    record Description(SourceTable table, CdcException refused) {}
 
     /**
      * {@link #describe} for many tables at once (a task or an install of a thousand tables reads its catalog in a few
@@ -102,6 +108,14 @@ public interface SourceDialect {
 
     /** Cheap row-count estimate for progress reporting (may be inexact). */
     long estimateRows(Connection c, TableId id) throws SQLException;
+
+    /**
+     * A table's row count as of now, where {@link #estimateRows} may lag (PostgreSQL's statistics stay as they were until
+     * the next ANALYZE, also after the purge emptied the table): what a decision that costs a reload must go by.
+     */
+    default long currentRows(Connection c, TableId id) throws SQLException {
+        return estimateRows(c, id);
+    }
 
     /**
      * How the data-id sequence's settings differ from those the watermark relies on — ids handed out one at a time,
@@ -177,7 +191,7 @@ public interface SourceDialect {
      * Must be read before {@link #readOpenTransactions}.
      */
     default long readHighWaterMark(Connection c, CaptureNames names) throws SQLException {
-        try (java.sql.Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT " + highWaterMark(names))) {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT " + highWaterMark(names))) {
             rs.next();
             return rs.getLong(1);
         }
@@ -201,7 +215,7 @@ public interface SourceDialect {
      * The preflight probes of this source ({@code hana-cdc check}): its privileges and the engine
      * behaviour its SQL relies on; probes of another source's assumptions are listed as not applicable.
      */
-    List<io.hanacdc.check.Probe> probes();
+    List<Probe> probes();
 
     /** How verify checksums this source's rows, if it can: empty leaves every table to the row-by-row comparison. */
     default Optional<ChecksumSql> checksumSql(ToIntFunction<ColumnType> targetDecimalScale) {
@@ -212,7 +226,7 @@ public interface SourceDialect {
      * Per table, the names of its triggers that exist, are enabled and (where the source tracks it) valid, read in
      * one catalog query whatever the number of tables; a table without any is absent.
      */
-    java.util.Map<TableId, java.util.Set<String>> workingTriggers(Connection c, java.util.Collection<TableId> tables) throws SQLException;
+    Map<TableId, Set<String>> workingTriggers(Connection c, Collection<TableId> tables) throws SQLException;
 
     /** The FROM clause of a SELECT that reads no table (HANA's grammar requires one), with its leading space; empty when none is needed. */
     default String fromNothing() {
@@ -220,13 +234,13 @@ public interface SourceDialect {
     }
 
     /** The working triggers of one table. */
-    default java.util.Set<String> workingTriggers(Connection c, TableId table) throws SQLException {
-        return workingTriggers(c, List.of(table)).getOrDefault(table, java.util.Set.of());
+    default Set<String> workingTriggers(Connection c, TableId table) throws SQLException {
+        return workingTriggers(c, List.of(table)).getOrDefault(table, Set.of());
     }
 
     /** Runs the statement of {@link CaptureSql#lockSource} that locks the source table for the rest of the transaction. */
     default void lockTable(Connection tx, String lockStatement, TableId table) throws SQLException {
-        try (java.sql.Statement s = tx.createStatement()) {
+        try (Statement s = tx.createStatement()) {
             s.execute(lockStatement);
         }
     }
@@ -252,12 +266,12 @@ public interface SourceDialect {
      * Runs the work in one transaction in which DDL does not commit on its own, so DDL and DML take
      * effect together or not at all; lock waits give up after the timeout.
      */
-    <T> T inTransaction(Connection c, java.time.Duration lockTimeout, SqlWork<T> work) throws SQLException;
+    <T> T inTransaction(Connection c, Duration lockTimeout, SqlWork<T> work) throws SQLException;
 
     /** Executes install/uninstall statements so that either all take effect or none does. */
-    default void executeAtomically(Connection c, List<String> statements, java.time.Duration lockTimeout) throws SQLException {
+    default void executeAtomically(Connection c, List<String> statements, Duration lockTimeout) throws SQLException {
         inTransaction(c, lockTimeout, tx -> {
-            try (java.sql.Statement s = tx.createStatement()) {
+            try (Statement s = tx.createStatement()) {
                 for (String sql : statements) {
                     s.execute(sql);
                 }
@@ -270,8 +284,8 @@ public interface SourceDialect {
      * Tables an ALTER TABLE switched to fallback capture since their capture last moved, with the data id
      * of that moment (the exact cut, where the source can record it in the ALTER's transaction); empty otherwise.
      */
-    default java.util.Map<TableId, Long> ddlCuts(Connection c, CaptureNames names) throws SQLException {
-        return java.util.Map.of();
+    default Map<TableId, Long> ddlCuts(Connection c, CaptureNames names) throws SQLException {
+        return Map.of();
     }
 
     /**
@@ -285,10 +299,10 @@ public interface SourceDialect {
      * The schema poll: object id, shape fingerprint and column ids of the given tables, read in one
      * catalog query. A table that no longer exists is absent from the result.
      */
-    java.util.Map<TableId, TableStamp> stamps(Connection c, java.util.Collection<TableId> tables) throws SQLException;
+    Map<TableId, TableStamp> stamps(Connection c, Collection<TableId> tables) throws SQLException;
 
     /** A statement for one query that returns many rows (a batch of CDC rows). */
-    default java.sql.PreparedStatement bulkQuery(Connection c, String sql) throws SQLException {
+    default PreparedStatement bulkQuery(Connection c, String sql) throws SQLException {
         return c.prepareStatement(sql);
     }
 

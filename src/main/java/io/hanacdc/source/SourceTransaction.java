@@ -2,6 +2,7 @@ package io.hanacdc.source;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
 
 /**
@@ -48,7 +49,7 @@ public final class SourceTransaction {
         String schema;
         try {
             schema = c.getSchema();
-        } catch (java.sql.SQLFeatureNotSupportedException e) {
+        } catch (SQLFeatureNotSupportedException e) {
             schema = null;
         }
         T result = work.run(c);

@@ -7,6 +7,7 @@ import io.hanacdc.schema.TablePattern;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -25,7 +26,7 @@ public final class TableResolver {
     public record Resolved(List<SourceTable> tables, Map<TableId, String> refused) {
         public Resolved {
             tables = List.copyOf(tables);
-            refused = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(refused));
+            refused = Collections.unmodifiableMap(new LinkedHashMap<>(refused));
         }
 
         /** Every table, or an error naming each refused one. */

@@ -8,6 +8,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -54,7 +55,7 @@ final class HanaAlterClauses {
         List<String> words = new ArrayList<>();
         Matcher m = TOKEN.matcher(NOT_KEYWORDS.matcher(clause).replaceAll(" "));
         while (m.find()) {
-            words.add(m.group().toUpperCase(java.util.Locale.ROOT));
+            words.add(m.group().toUpperCase(Locale.ROOT));
         }
         String head = String.join(" ", words.subList(0, Math.min(2, words.size())));
         String because = words.contains("ONLINE") ? "ONLINE takes its weaker lock only with DDL autocommit on, and alter runs the clause in a"

@@ -18,6 +18,7 @@ import static io.hanacdc.source.CdcColumns.TRANSACTION_ID;
 import static io.hanacdc.source.CdcColumns.TRIGGER_ID;
 import static io.hanacdc.sql.Identifiers.literal;
 
+import io.hanacdc.CdcException;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
@@ -157,7 +158,7 @@ final class HanaCaptureSql implements CaptureSql {
     @Override
     public String grantee(String user) {
         if (!user.matches("[A-Za-z_][A-Za-z0-9_#$-]*")) {
-            throw new io.hanacdc.CdcException("'" + user + "' is not a HANA user name (an undelimited identifier, as SYS.USERS spells it)");
+            throw new CdcException("'" + user + "' is not a HANA user name (an undelimited identifier, as SYS.USERS spells it)");
         }
         return user;
     }

@@ -1,7 +1,9 @@
 package io.hanacdc.source.hana;
 
+import java.sql.Date;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Time;
 import java.sql.Timestamp;
 import java.time.LocalDateTime;
 import java.time.temporal.ChronoUnit;
@@ -29,12 +31,12 @@ final class HanaDateTimes {
     private HanaDateTimes() {}
 
     static Object date(ResultSet rs, int index) throws SQLException {
-        java.sql.Date d = rs.getDate(index, utc());
+        Date d = rs.getDate(index, utc());
         return d == null ? null : d.getTime() == EMPTY_DATE_MILLIS ? EmptyDates.DATE : fields(d.getTime()).toLocalDate();
     }
 
     static Object time(ResultSet rs, int index) throws SQLException {
-        java.sql.Time t = rs.getTime(index, utc());
+        Time t = rs.getTime(index, utc());
         return t == null ? null : t.getTime() == EMPTY_SECONDDATE_MILLIS ? EmptyDates.TIME : fields(t.getTime()).toLocalTime();
     }
 

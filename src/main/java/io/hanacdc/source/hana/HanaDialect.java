@@ -1,5 +1,6 @@
 package io.hanacdc.source.hana;
 
+import io.hanacdc.check.Probe;
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.TableId;
@@ -7,10 +8,13 @@ import io.hanacdc.source.AbstractSourceDialect;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureOptions;
 import io.hanacdc.source.CaptureSql;
+import io.hanacdc.source.CapturedType;
 import io.hanacdc.source.JdbcValues;
 import io.hanacdc.source.OpenTransactions;
+import io.hanacdc.source.OtherWrite;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialectProvider;
+import io.hanacdc.source.SqlWork;
 import io.hanacdc.sql.ChecksumSql;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -82,7 +86,7 @@ public final class HanaDialect extends AbstractSourceDialect {
     }
 
     public HanaDialect(CaptureOptions options) {
-        super(options, new Catalog(TABLES, ESTIMATE, TRIGGERS, STAMPS, "c.SCHEMA_NAME", "c.TABLE_NAME"));
+        super(options, new Catalog(TABLES, ESTIMATE, SCHEMA_ROWS, SEQUENCE, TRIGGERS, STAMPS, "c.SCHEMA_NAME", "c.TABLE_NAME"));
     }
 
     @Override
@@ -186,24 +190,14 @@ public final class HanaDialect extends AbstractSourceDialect {
     }
 
     @Override
-    public List<io.hanacdc.check.Probe> probes() {
+    public List<Probe> probes() {
         return List.of(new HanaPrivilegesProbe(), new HanaTransactionIdProbe(), new HanaCatalogProbe(), new HanaTruncateProbe(),
                 new HanaEmptyDatesProbe(), new HanaTriggerValidityProbe(), new HanaTriggerLockWaitProbe(), new HanaScaleOutProbe());
     }
 
     @Override
-    public Map<String, Long> estimateRows(Connection c, String schema) throws SQLException {
-        return io.hanacdc.source.CatalogReads.counts(c, SCHEMA_ROWS, schema);
-    }
-
-    @Override
-    public Optional<String> sequenceDeparture(Connection c, String schema, String sequence) throws SQLException {
-        try (PreparedStatement ps = io.hanacdc.source.CatalogReads.prepare(c, SEQUENCE, schema, sequence); ResultSet rs = ps.executeQuery()) {
-            if (!rs.next()) {
-                return Optional.of("not in SYS.SEQUENCES as the source user sees it");
-            }
-            return sequenceDeparture(rs.getLong(1), rs.getLong(2), "TRUE".equals(rs.getString(3)), qualified(schema, sequence));
-        }
+    protected Optional<String> sequenceDeparture(ResultSet settings, String sequence) throws SQLException {
+        return sequenceDeparture(settings.getLong(1), settings.getLong(2), "TRUE".equals(settings.getString(3)), sequence);
     }
 
     static Optional<String> sequenceDeparture(long increment, long cache, boolean cycles, String sequence) {
@@ -223,12 +217,12 @@ public final class HanaDialect extends AbstractSourceDialect {
      * only where the server has it.
      */
     @Override
-    public List<io.hanacdc.source.CapturedType> capturedTypes() {
-        return List.of(new io.hanacdc.source.CapturedType("B", "BLOB", "TO_BLOB(HEXTOBIN(RPAD('00FF', 4000, '7F80')))", false),
-                new io.hanacdc.source.CapturedType("C", "NCLOB", "TO_NCLOB(RPAD('ä', 3000, 'b€'))", false),
-                new io.hanacdc.source.CapturedType("G", "ST_GEOMETRY(4326)", "ST_GeomFromText('POINT(1 2)', 4326)", false),
-                new io.hanacdc.source.CapturedType("F", "BOOLEAN", "TRUE", false),
-                new io.hanacdc.source.CapturedType("V", "REAL_VECTOR", "TO_REAL_VECTOR('[1.5,2,3]')", true));
+    public List<CapturedType> capturedTypes() {
+        return List.of(new CapturedType("B", "BLOB", "TO_BLOB(HEXTOBIN(RPAD('00FF', 4000, '7F80')))", false),
+                new CapturedType("C", "NCLOB", "TO_NCLOB(RPAD('ä', 3000, 'b€'))", false),
+                new CapturedType("G", "ST_GEOMETRY(4326)", "ST_GeomFromText('POINT(1 2)', 4326)", false),
+                new CapturedType("F", "BOOLEAN", "TRUE", false),
+                new CapturedType("V", "REAL_VECTOR", "TO_REAL_VECTOR('[1.5,2,3]')", true));
     }
 
     /**
@@ -238,18 +232,18 @@ public final class HanaDialect extends AbstractSourceDialect {
      * the only events, and says nothing of these.
      */
     @Override
-    public List<io.hanacdc.source.OtherWrite> otherWrites() {
+    public List<OtherWrite> otherWrites() {
         String merge = "MERGE INTO %1$s AS \"t\" USING (SELECT %2$d AS \"k\", %3$s AS \"v\" FROM DUMMY) AS \"s\" ON \"t\".\"k\" = \"s\".\"k\"";
         return List.of(
-                new io.hanacdc.source.OtherWrite("UPSERT inserting", "UPSERT %1$s (\"k\", \"v\") VALUES (1, 10) WITH PRIMARY KEY", 1, 10, false),
-                new io.hanacdc.source.OtherWrite("UPSERT updating", "UPSERT %1$s (\"k\", \"v\") VALUES (1, 11) WITH PRIMARY KEY", 1, 11, false),
-                new io.hanacdc.source.OtherWrite("REPLACE inserting", "REPLACE %1$s (\"k\", \"v\") VALUES (2, 20) WITH PRIMARY KEY", 2, 20, false),
-                new io.hanacdc.source.OtherWrite("REPLACE updating", "REPLACE %1$s (\"k\", \"v\") VALUES (2, 21) WITH PRIMARY KEY", 2, 21, false),
-                new io.hanacdc.source.OtherWrite("MERGE INTO inserting", String.format(merge, "%1$s", 3, "30")
+                new OtherWrite("UPSERT inserting", "UPSERT %1$s (\"k\", \"v\") VALUES (1, 10) WITH PRIMARY KEY", 1, 10, false),
+                new OtherWrite("UPSERT updating", "UPSERT %1$s (\"k\", \"v\") VALUES (1, 11) WITH PRIMARY KEY", 1, 11, false),
+                new OtherWrite("REPLACE inserting", "REPLACE %1$s (\"k\", \"v\") VALUES (2, 20) WITH PRIMARY KEY", 2, 20, false),
+                new OtherWrite("REPLACE updating", "REPLACE %1$s (\"k\", \"v\") VALUES (2, 21) WITH PRIMARY KEY", 2, 21, false),
+                new OtherWrite("MERGE INTO inserting", String.format(merge, "%1$s", 3, "30")
                         + " WHEN NOT MATCHED THEN INSERT VALUES (\"s\".\"k\", \"s\".\"v\")", 3, 30, false),
-                new io.hanacdc.source.OtherWrite("MERGE INTO updating", String.format(merge, "%1$s", 3, "31")
+                new OtherWrite("MERGE INTO updating", String.format(merge, "%1$s", 3, "31")
                         + " WHEN MATCHED THEN UPDATE SET \"t\".\"v\" = \"s\".\"v\"", 3, 31, false),
-                new io.hanacdc.source.OtherWrite("MERGE INTO deleting", String.format(merge, "%1$s", 3, "NULL")
+                new OtherWrite("MERGE INTO deleting", String.format(merge, "%1$s", 3, "NULL")
                         + " WHEN MATCHED THEN DELETE", 3, null, false));
     }
 
@@ -354,7 +348,7 @@ public final class HanaDialect extends AbstractSourceDialect {
     }
 
     @Override
-    public <T> T inTransaction(Connection c, Duration lockTimeout, io.hanacdc.source.SqlWork<T> work) throws SQLException {
+    public <T> T inTransaction(Connection c, Duration lockTimeout, SqlWork<T> work) throws SQLException {
         return HanaTransactions.inTransaction(c, lockTimeout, work);
     }
 

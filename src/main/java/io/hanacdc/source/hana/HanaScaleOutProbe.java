@@ -4,6 +4,7 @@ import io.hanacdc.check.CheckContext;
 import io.hanacdc.check.Probe;
 import io.hanacdc.check.ProbeResult;
 import io.hanacdc.check.ScratchCapture;
+import io.hanacdc.source.CdcColumns;
 import io.hanacdc.stream.BatchReader;
 import io.hanacdc.watermark.OpenTransactionsWatermark;
 import io.hanacdc.watermark.StreamRange;
@@ -80,7 +81,7 @@ final class HanaScaleOutProbe implements Probe {
                 s.execute(t.insert(1));
             }
             for (ScratchCapture t : tables) {
-                try (ResultSet rs = s.executeQuery("SELECT MAX(" + ctx.dialect().quote(io.hanacdc.source.CdcColumns.TRANSACTION_ID) + ") FROM "
+                try (ResultSet rs = s.executeQuery("SELECT MAX(" + ctx.dialect().quote(CdcColumns.TRANSACTION_ID) + ") FROM "
                         + ctx.dialect().qualified(ctx.names().cdcSchema(), ctx.names().cdcTable(t.table().id())))) {
                     rs.next();
                     recorded.add(rs.getLong(1));

@@ -6,6 +6,7 @@ import io.hanacdc.source.CatalogReads;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The kinds of table a HANA probe runs on: a column table, as ERP tables are, and a row table as well when a
@@ -24,6 +25,6 @@ final class HanaStorages {
 
     /** What a spec's table is, for a probe's line. */
     static String describe(ScratchCapture.Spec spec) {
-        return spec.storage().isBlank() ? "table" : spec.storage().strip().toLowerCase(java.util.Locale.ROOT) + " table";
+        return spec.storage().isBlank() ? "table" : spec.storage().strip().toLowerCase(Locale.ROOT) + " table";
     }
 }

@@ -5,6 +5,7 @@ import io.hanacdc.check.Probe;
 import io.hanacdc.check.ProbeResult;
 import io.hanacdc.check.ScratchCapture;
 import io.hanacdc.source.CdcColumns;
+import io.hanacdc.sql.Identifiers;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -37,7 +38,7 @@ final class HanaTruncateProbe implements Probe {
     }
 
     private static long count(Statement s, String cdc) throws SQLException {
-        try (ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM " + cdc + " WHERE " + io.hanacdc.sql.Identifiers.ansi(CdcColumns.OPERATION)
+        try (ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM " + cdc + " WHERE " + Identifiers.ansi(CdcColumns.OPERATION)
                 + " IN (" + CdcColumns.OP_DELETE + ", " + CdcColumns.OP_TRUNCATE + ")")) {
             rs.next();
             return rs.getLong(1);

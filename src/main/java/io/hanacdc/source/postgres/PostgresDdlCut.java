@@ -14,6 +14,7 @@ import io.hanacdc.source.CaptureNames;
 import io.hanacdc.sql.Identifiers;
 import java.util.List;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The exact cut of DESIGN §5 on PostgreSQL: an event trigger at the end of every ALTER TABLE of a
@@ -162,7 +163,7 @@ final class PostgresDdlCut {
 
     /** The columns of the layout as {@link #COLUMNS_NOW} reads them: name and type (as format_type prints it) of each, in order. */
     private static List<String> capturedColumns(CaptureLayout layout) {
-        return layout.table().columns().stream().flatMap(c -> java.util.stream.Stream.of(c.name(), c.sourceType())).toList();
+        return layout.table().columns().stream().flatMap(c -> Stream.of(c.name(), c.sourceType())).toList();
     }
 
     private static String textArray(List<String> values) {

@@ -1,5 +1,7 @@
 package io.hanacdc.source.postgres;
 
+import io.hanacdc.check.NotApplicable;
+import io.hanacdc.check.Probe;
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
@@ -8,11 +10,15 @@ import io.hanacdc.source.AbstractSourceDialect;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureOptions;
 import io.hanacdc.source.CaptureSql;
+import io.hanacdc.source.CapturedType;
+import io.hanacdc.source.CatalogReads;
 import io.hanacdc.source.JdbcValues;
 import io.hanacdc.source.OpenTransactions;
+import io.hanacdc.source.OtherWrite;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialectProvider;
 import io.hanacdc.source.SourceTransaction;
+import io.hanacdc.source.SqlWork;
 import io.hanacdc.sql.ChecksumSql;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -20,10 +26,13 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.time.LocalTime;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.function.ToIntFunction;
 import org.postgresql.PGStatement;
 
@@ -82,7 +91,7 @@ public final class PostgresDialect extends AbstractSourceDialect {
 
     /** Capture errors always fail the write on PostgreSQL: the trigger function runs in the writer's transaction. */
     public PostgresDialect(CaptureOptions options) {
-        super(options, new Catalog(TABLES, ESTIMATE, TRIGGERS, STAMPS, "n.nspname", "c.relname"));
+        super(options, new Catalog(TABLES, ESTIMATE, SCHEMA_ROWS, SEQUENCE, TRIGGERS, STAMPS, "n.nspname", "c.relname"));
     }
 
     @Override
@@ -152,8 +161,8 @@ public final class PostgresDialect extends AbstractSourceDialect {
     }
 
     @Override
-    public java.util.Map<TableId, Long> ddlCuts(Connection c, CaptureNames names) throws SQLException {
-        java.util.Map<TableId, Long> out = new java.util.HashMap<>();
+    public Map<TableId, Long> ddlCuts(Connection c, CaptureNames names) throws SQLException {
+        Map<TableId, Long> out = new HashMap<>();
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(new PostgresDdlCut(names).cutsQuery())) {
             while (rs.next()) {
                 out.put(new TableId(rs.getString(1), rs.getString(2)), rs.getLong(3));
@@ -182,18 +191,13 @@ public final class PostgresDialect extends AbstractSourceDialect {
         }
     }
 
-    /**
-     * HANA's engine assumptions have no counterpart here: the trigger and the watermark read the same
-     * transaction snapshot (the watermark probe covers it), and PostgreSQL's catalog and TRUNCATE
-     * trigger are exercised by the CI suite.
-     */
     /** Values stored out of line (TOAST) beyond about 2 kB, and types the transition tables copy as they are. */
     @Override
-    public List<io.hanacdc.source.CapturedType> capturedTypes() {
-        return List.of(new io.hanacdc.source.CapturedType("B", "bytea", "decode(repeat('00ff7f80', 2000), 'hex')", false),
-                new io.hanacdc.source.CapturedType("C", "text", "repeat('äb€', 3000)", false),
-                new io.hanacdc.source.CapturedType("F", "boolean", "TRUE", false),
-                new io.hanacdc.source.CapturedType("J", "jsonb", "'{\"a\": [1, 2.5]}'", false));
+    public List<CapturedType> capturedTypes() {
+        return List.of(new CapturedType("B", "bytea", "decode(repeat('00ff7f80', 2000), 'hex')", false),
+                new CapturedType("C", "text", "repeat('äb€', 3000)", false),
+                new CapturedType("F", "boolean", "TRUE", false),
+                new CapturedType("J", "jsonb", "'{\"a\": [1, 2.5]}'", false));
     }
 
     /** USAGE to reach the table in the CDC schema; it gives no right on the CDC tables or the sequence. */
@@ -204,32 +208,41 @@ public final class PostgresDialect extends AbstractSourceDialect {
 
     /** INSERT … ON CONFLICT fires the INSERT or the UPDATE triggers; MERGE (PostgreSQL 15 and later) the triggers of what it does. */
     @Override
-    public List<io.hanacdc.source.OtherWrite> otherWrites() {
+    public List<OtherWrite> otherWrites() {
         String upsert = "INSERT INTO %1$s (\"k\", \"v\") VALUES (%2$d, %3$d) ON CONFLICT (\"k\") DO UPDATE SET \"v\" = excluded.\"v\"";
         String merge = "MERGE INTO %1$s AS t USING (SELECT %2$d AS k, %3$s::integer AS v) AS s ON t.\"k\" = s.k";
         return List.of(
-                new io.hanacdc.source.OtherWrite("INSERT … ON CONFLICT inserting", String.format(upsert, "%1$s", 1, 10), 1, 10, false),
-                new io.hanacdc.source.OtherWrite("INSERT … ON CONFLICT updating", String.format(upsert, "%1$s", 1, 11), 1, 11, false),
-                new io.hanacdc.source.OtherWrite("MERGE inserting", String.format(merge, "%1$s", 3, "30") + " WHEN NOT MATCHED THEN INSERT VALUES (s.k, s.v)",
+                new OtherWrite("INSERT … ON CONFLICT inserting", String.format(upsert, "%1$s", 1, 10), 1, 10, false),
+                new OtherWrite("INSERT … ON CONFLICT updating", String.format(upsert, "%1$s", 1, 11), 1, 11, false),
+                new OtherWrite("MERGE inserting", String.format(merge, "%1$s", 3, "30") + " WHEN NOT MATCHED THEN INSERT VALUES (s.k, s.v)",
                         3, 30, true),
-                new io.hanacdc.source.OtherWrite("MERGE updating", String.format(merge, "%1$s", 3, "31") + " WHEN MATCHED THEN UPDATE SET \"v\" = s.v",
+                new OtherWrite("MERGE updating", String.format(merge, "%1$s", 3, "31") + " WHEN MATCHED THEN UPDATE SET \"v\" = s.v",
                         3, 31, true),
-                new io.hanacdc.source.OtherWrite("MERGE deleting", String.format(merge, "%1$s", 3, "NULL") + " WHEN MATCHED THEN DELETE", 3, null, true));
+                new OtherWrite("MERGE deleting", String.format(merge, "%1$s", 3, "NULL") + " WHEN MATCHED THEN DELETE", 3, null, true));
+    }
+
+    /** Statistics gathered now (ANALYZE samples the table, whatever its size), then read. */
+    @Override
+    public long currentRows(Connection c, TableId id) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute("ANALYZE " + qualified(id.schema(), id.name()));
+        }
+        return estimateRows(c, id);
     }
 
     /** reltuples: as of the last ANALYZE or autovacuum, -1 before the first. */
     static final String SCHEMA_ROWS = "SELECT c.relname, GREATEST(c.reltuples, 0)::bigint FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n"
             + " ON n.oid = c.relnamespace WHERE n.nspname = ? AND c.relkind IN ('r', 'p')";
 
-    @Override
-    public Map<String, Long> estimateRows(Connection c, String schema) throws SQLException {
-        return io.hanacdc.source.CatalogReads.counts(c, SCHEMA_ROWS, schema);
-    }
-
     static final String SEQUENCE = "SELECT increment_by, cache_size, cycle FROM pg_catalog.pg_sequences WHERE schemaname = ? AND sequencename = ?";
 
+    /**
+     * HANA's engine assumptions have no counterpart here: the trigger and the watermark read the same
+     * transaction snapshot (the watermark probe covers it), and PostgreSQL's catalog and TRUNCATE
+     * trigger are exercised by the CI suite.
+     */
     @Override
-    public List<io.hanacdc.check.Probe> probes() {
+    public List<Probe> probes() {
         return List.of(new PostgresPrivilegesProbe(),
                 hanaOnly("transaction ids", "CURRENT_UPDATE_TRANSACTION() in a trigger = M_TRANSACTIONS.UPDATE_TRANSACTION_ID"),
                 hanaOnly("catalog reads", "SYS.TABLE_COLUMNS: DEFAULT_VALUE, floating DECIMAL, COLUMN_ID across RENAME COLUMN"),
@@ -243,8 +256,8 @@ public final class PostgresDialect extends AbstractSourceDialect {
                         + " (a PostgreSQL server is one host)"));
     }
 
-    private static io.hanacdc.check.Probe hanaOnly(String name, String checks) {
-        return new io.hanacdc.check.NotApplicable(name, checks, "SAP HANA only");
+    private static Probe hanaOnly(String name, String checks) {
+        return new NotApplicable(name, checks, "SAP HANA only");
     }
 
     @Override
@@ -254,21 +267,15 @@ public final class PostgresDialect extends AbstractSourceDialect {
 
     /** CACHE 1: last_value bounds every id handed out only when no session caches ids (PostgresCaptureSql). */
     @Override
-    public Optional<String> sequenceDeparture(Connection c, String schema, String sequence) throws SQLException {
-        try (PreparedStatement ps = io.hanacdc.source.CatalogReads.prepare(c, SEQUENCE, schema, sequence); ResultSet rs = ps.executeQuery()) {
-            if (!rs.next()) {
-                return Optional.of("not in pg_sequences as the source user sees it");
-            }
-            long increment = rs.getLong(1);
-            long cache = rs.getLong(2);
-            boolean cycles = rs.getBoolean(3);
-            if (increment == 1 && cache == 1 && !cycles) {
-                return Optional.empty();
-            }
-            return Optional.of("INCREMENT BY " + increment + ", CACHE " + cache + (cycles ? ", CYCLE" : ", NO CYCLE")
-                    + " instead of INCREMENT BY 1, CACHE 1, NO CYCLE (restore: ALTER SEQUENCE " + qualified(schema, sequence)
-                    + " INCREMENT BY 1 CACHE 1 NO CYCLE)");
+    protected Optional<String> sequenceDeparture(ResultSet settings, String sequence) throws SQLException {
+        long increment = settings.getLong(1);
+        long cache = settings.getLong(2);
+        boolean cycles = settings.getBoolean(3);
+        if (increment == 1 && cache == 1 && !cycles) {
+            return Optional.empty();
         }
+        return Optional.of("INCREMENT BY " + increment + ", CACHE " + cache + (cycles ? ", CYCLE" : ", NO CYCLE")
+                + " instead of INCREMENT BY 1, CACHE 1, NO CYCLE (restore: ALTER SEQUENCE " + sequence + " INCREMENT BY 1 CACHE 1 NO CYCLE)");
     }
 
     /** lock_not_available, also what a lock timeout raises. */
@@ -296,7 +303,7 @@ public final class PostgresDialect extends AbstractSourceDialect {
 
     /** SET LOCAL lasts until the transaction ends: nothing to set back. */
     @Override
-    public <T> T inTransaction(Connection c, Duration lockTimeout, io.hanacdc.source.SqlWork<T> work) throws SQLException {
+    public <T> T inTransaction(Connection c, Duration lockTimeout, SqlWork<T> work) throws SQLException {
         return SourceTransaction.run(c, s -> s.execute("SET LOCAL lock_timeout = '" + lockTimeout.toMillis() + "ms'"), s -> {}, work);
     }
 
@@ -321,9 +328,9 @@ public final class PostgresDialect extends AbstractSourceDialect {
     @Override
     public Object bindValue(Object value, ColumnType type) {
         if (type.kind() == ColumnType.Kind.TIME && JdbcValues.END_OF_DAY.equals(value)) {
-            return java.time.LocalTime.MAX; // the driver writes it as 24:00:00
+            return LocalTime.MAX; // the driver writes it as 24:00:00
         }
-        return type.kind() == ColumnType.Kind.UUID && value instanceof String s ? java.util.UUID.fromString(s) : value;
+        return type.kind() == ColumnType.Kind.UUID && value instanceof String s ? UUID.fromString(s) : value;
     }
 
     @Override
