@@ -175,7 +175,7 @@ class TypeBoundaryTest extends BehaviourSuite {
     /** Rows with ids 1..n in one transaction, the refused value in the middle one, the case's first exact value in the others. */
     private static void insert(FreshSource s, String table, Refused r, int n) throws Exception {
         try (Connection c = TestDatabases.connect(s.url());
-             PreparedStatement ps = c.prepareStatement("INSERT INTO " + s.table(table) + " VALUES (?, CAST(? AS " + r.c.type() + "))")) {
+             PreparedStatement ps = c.prepareStatement("INSERT INTO " + s.table(table) + " VALUES (?, " + r.c.parameter() + ")")) {
             c.setAutoCommit(false);
             for (int i = 1; i <= n; i++) {
                 ps.setInt(1, i);

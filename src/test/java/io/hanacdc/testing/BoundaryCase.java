@@ -13,7 +13,17 @@ import java.util.Locale;
  * each database, and {@link Compare} says how two such texts are the same value.
  */
 public record BoundaryCase(String name, String type, List<String> setup, boolean keyable, List<String> values, List<Refusal> refused,
-                           Compare compare, String sourceText, String targetText) {
+                           Compare compare, String sourceText, String targetText, String insert) {
+
+    /** A copy with other values and refusals (the same type, reads and insert). */
+    public BoundaryCase with(boolean asKey, List<String> literals, List<Refusal> refusals, Compare how) {
+        return new BoundaryCase(name, type, setup, asKey, literals, refusals, how, sourceText, targetText, insert);
+    }
+
+    /** The expression that makes a value of the type from its literal bound as text. */
+    public String parameter() {
+        return insert.formatted(type);
+    }
 
     /** A value the target cannot hold, and a fragment of how the refusal names it. */
     public record Refusal(String literal, String shownAs) {}
@@ -95,6 +105,7 @@ public record BoundaryCase(String name, String type, List<String> setup, boolean
         private Compare compare = Compare.TEXT;
         private String sourceText = "%s::text";
         private String targetText = "%s";
+        private String insert = "CAST(? AS %s)";
 
         private Builder(String name, String type) {
             this.name = name;
@@ -138,8 +149,15 @@ public record BoundaryCase(String name, String type, List<String> setup, boolean
             return this;
         }
 
+        /** How a literal bound as text becomes a value of the type: a format whose %s is the type (default CAST(? AS %s)). */
+        public Builder insert(String format) {
+            insert = format;
+            return this;
+        }
+
         public BoundaryCase build() {
-            return new BoundaryCase(name, type, List.copyOf(setup), keyable, List.copyOf(values), List.copyOf(refused), compare, sourceText, targetText);
+            return new BoundaryCase(name, type, List.copyOf(setup), keyable, List.copyOf(values), List.copyOf(refused), compare, sourceText, targetText,
+                    insert);
         }
     }
 }

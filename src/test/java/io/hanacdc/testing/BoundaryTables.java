@@ -74,8 +74,7 @@ public final class BoundaryTables {
             c.setAutoCommit(false);
             for (BoundaryCase bc : cases) {
                 int rows = Math.max(minRows, bc.values().size());
-                try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + source.table(byId(bc)) + " (\"id\", \"v\") VALUES (?, CAST(? AS "
-                        + bc.type() + "))")) {
+                try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + source.table(byId(bc)) + " (\"id\", \"v\") VALUES (?, " + bc.parameter() + ")")) {
                     for (int i = 0; i < rows; i++) {
                         ps.setInt(1, firstId + i);
                         ps.setString(2, bc.values().get(i % bc.values().size()));
@@ -83,8 +82,8 @@ public final class BoundaryTables {
                     }
                 }
                 if (keys && bc.keyable()) {
-                    try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + source.table(byValue(bc)) + " (\"v\", \"n\") SELECT CAST(? AS "
-                            + bc.type() + "), 0 WHERE NOT EXISTS (SELECT 1 FROM " + source.table(byValue(bc)) + " WHERE \"v\" = CAST(? AS " + bc.type() + "))")) {
+                    try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + source.table(byValue(bc)) + " (\"v\", \"n\") SELECT " + bc.parameter() + ", 0 FROM "
+                            + source.dummy() + " WHERE NOT EXISTS (SELECT 1 FROM " + source.table(byValue(bc)) + " WHERE \"v\" = " + bc.parameter() + ")")) {
                         for (String v : bc.values()) {
                             ps.setString(1, v);
                             ps.setString(2, v);
@@ -102,8 +101,7 @@ public final class BoundaryTables {
         try (Connection c = TestDatabases.connect(source.url())) {
             c.setAutoCommit(false);
             for (BoundaryCase bc : cases) {
-                try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + source.table(byId(bc)) + " (\"id\", \"v\") VALUES (?, CAST(? AS "
-                        + bc.type() + "))")) {
+                try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + source.table(byId(bc)) + " (\"id\", \"v\") VALUES (?, " + bc.parameter() + ")")) {
                     for (int i = from; i < Math.min(from + count, bc.values().size()); i++) {
                         ps.setInt(1, firstId + i);
                         ps.setString(2, bc.values().get(i));
@@ -120,8 +118,7 @@ public final class BoundaryTables {
         try (Connection c = TestDatabases.connect(source.url())) {
             c.setAutoCommit(false);
             for (BoundaryCase bc : cases) {
-                try (PreparedStatement ps = c.prepareStatement("UPDATE " + source.table(byId(bc)) + " SET \"v\" = CAST(? AS " + bc.type()
-                        + ") WHERE \"id\" = ?")) {
+                try (PreparedStatement ps = c.prepareStatement("UPDATE " + source.table(byId(bc)) + " SET \"v\" = " + bc.parameter() + " WHERE \"id\" = ?")) {
                     for (int id = from; id < to; id++) {
                         ps.setString(1, bc.values().get((id + 1) % bc.values().size()));
                         ps.setInt(2, id);
@@ -144,7 +141,7 @@ public final class BoundaryTables {
                 try (Statement s = c.createStatement()) {
                     s.executeUpdate("UPDATE " + source.table(byValue(bc)) + " SET \"n\" = \"n\" + 1");
                 }
-                try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + source.table(byValue(bc)) + " WHERE \"v\" = CAST(? AS " + bc.type() + ")")) {
+                try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + source.table(byValue(bc)) + " WHERE \"v\" = " + bc.parameter())) {
                     for (int i = 0; i < bc.values().size(); i += 2) {
                         ps.setString(1, bc.values().get(i));
                         ps.executeUpdate();

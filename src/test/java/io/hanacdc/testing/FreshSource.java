@@ -127,6 +127,11 @@ public final class FreshSource implements AutoCloseable {
         return "INSERT INTO " + table(table) + " SELECT " + values + " FROM " + sql().series(from, to);
     }
 
+    /** A FROM clause of one row. */
+    public String dummy() {
+        return sql().dummy();
+    }
+
     /** Inserts a row, or updates the row with its key (the first column) to these values. */
     public String upsert(String table, List<String> columns, List<String> values) {
         return sql().upsert(table(table), columns, values);

@@ -100,6 +100,11 @@ final class HanaSourceSql implements SourceSql {
         return quote(column) + " TIMESTAMP DEFAULT CURRENT_UTCTIMESTAMP";
     }
 
+    @Override
+    public String dummy() {
+        return "DUMMY";
+    }
+
     /** series-generate-function-series-data-c810103.md: SERIES_GENERATE_INTEGER(increment, start, end), end excluded. */
     @Override
     public String series(long from, long to) {

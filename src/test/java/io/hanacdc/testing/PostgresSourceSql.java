@@ -58,6 +58,11 @@ final class PostgresSourceSql implements SourceSql {
     }
 
     @Override
+    public String dummy() {
+        return "(VALUES (1)) AS \"d\"(\"x\")";
+    }
+
+    @Override
     public String series(long from, long to) {
         return "generate_series(" + from + ", " + to + ") AS \"s\"(\"g\")";
     }

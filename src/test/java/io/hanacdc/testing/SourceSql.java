@@ -33,6 +33,9 @@ interface SourceSql {
     /** A column definition whose default is an expression, not a constant: the target cannot take it over, rows need their values. */
     String expressionDefault(String column);
 
+    /** A FROM clause of one row, for SELECT … WHERE NOT EXISTS (…) inserts. */
+    String dummy();
+
     /** A FROM item of the integers from..to in a column named "g". */
     String series(long from, long to);
 

@@ -38,7 +38,7 @@ class KafkaTypeBoundaryTest extends KafkaTaskSuite {
         for (BoundaryCase c : BoundaryCases.postgres()) {
             List<String> values = new ArrayList<>(c.values());
             c.refused().forEach(r -> values.add(r.literal()));
-            cases.add(new BoundaryCase(c.name(), c.type(), c.setup(), c.keyable(), values, List.of(), c.compare(), c.sourceText(), c.targetText()));
+            cases.add(c.with(c.keyable(), values, List.of(), c.compare()));
         }
         try (FreshSource s = SourceFixture.POSTGRES.fresh("kbounds")) {
             BoundaryTables tables = new BoundaryTables(s, cases);
