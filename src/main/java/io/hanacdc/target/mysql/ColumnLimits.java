@@ -42,9 +42,31 @@ final class ColumnLimits {
      * A column's definition on the server, as far as exactness depends on it: information_schema.COLUMNS' fields, and
      * whether it is a key column of the source (never cut: two keys could become one).
      */
-    record Limit(String column, String type, String dataType, int precision, int scale, int fractionDigits, boolean key) {
+    record Limit(String column, String type, String dataType, int precision, int scale, int fractionDigits, boolean key, Check check) {
+        Limit(String column, String type, String dataType, int precision, int scale, int fractionDigits, boolean key) {
+            this(column, type, dataType, precision, scale, fractionDigits, key, Check.of(dataType));
+        }
+
         Limit asKey() {
-            return new Limit(column, type, dataType, precision, scale, fractionDigits, true);
+            return new Limit(column, type, dataType, precision, scale, fractionDigits, true, check);
+        }
+    }
+
+    /** Which check a column's values take: decided once per column, not per value (this runs for every value of a batch). */
+    enum Check {
+        DECIMAL, FLOAT, DOUBLE, WHOLE, DATE, DATETIME, TIME, NONE;
+
+        static Check of(String dataType) {
+            return switch (dataType) {
+                case "decimal" -> DECIMAL;
+                case "float" -> FLOAT;
+                case "double" -> DOUBLE;
+                case "tinyint", "smallint", "mediumint", "int", "bigint" -> WHOLE;
+                case "date" -> DATE;
+                case "datetime", "timestamp" -> DATETIME;
+                case "time" -> TIME;
+                default -> NONE;
+            };
         }
     }
 
@@ -72,7 +94,7 @@ final class ColumnLimits {
         Limit[] limits = new Limit[columns.size()];
         for (int i = 0; i < limits.length; i++) {
             Limit l = byName.get(columns.get(i).name().toLowerCase(Locale.ROOT));
-            limits[i] = l != null && checked(l.dataType) ? l : null;
+            limits[i] = l != null && l.check() != Check.NONE ? l : null;
         }
         List<String> keys = table.source().primaryKey();
         Limit[] keyLimits = new Limit[keys.size()];
@@ -84,12 +106,6 @@ final class ColumnLimits {
         return new ColumnLimits(new ExactValues(table.source().id().toString(), table.types().rules()), limits, keyLimits);
     }
 
-    private static boolean checked(String dataType) {
-        return switch (dataType) {
-            case "decimal", "float", "double", "tinyint", "smallint", "mediumint", "int", "bigint", "date", "datetime", "timestamp", "time" -> true;
-            default -> false;
-        };
-    }
 
     /** The rows as they may be written: refused (a CdcException) if a value would be stored changed, times cut where the rules say. */
     List<Object[]> rows(List<Object[]> rows) {

@@ -30,23 +30,23 @@ final class ExactValues {
     }
 
     Object fit(Limit l, Object v) {
-        switch (l.dataType()) {
-            case "decimal" -> decimal(l, v);
-            case "float", "double" -> binary(l, v);
-            case "tinyint", "smallint", "mediumint", "int", "bigint" -> whole(l, v);
-            case "date" -> {
+        switch (l.check()) {
+            case DECIMAL -> decimal(l, v);
+            case FLOAT, DOUBLE -> binary(l, v);
+            case WHOLE -> whole(l, v);
+            case DATE -> {
                 if (v instanceof LocalDate d) {
                     year(l, v, d.getYear());
                 }
             }
-            case "datetime", "timestamp" -> {
+            case DATETIME -> {
                 if (v instanceof LocalDateTime t) {
                     year(l, v, t.getYear());
                     int cut = cut(t.getNano(), l);
                     return cut == t.getNano() ? v : fraction(l, v, t.withNano(cut));
                 }
             }
-            case "time" -> {
+            case TIME -> {
                 if (v instanceof LocalTime t) {
                     int cut = cut(t.getNano(), l);
                     return cut == t.getNano() ? v : fraction(l, v, t.withNano(cut));
@@ -86,7 +86,7 @@ final class ExactValues {
         if (!(v instanceof Number n)) {
             return;
         }
-        boolean single = l.dataType().equals("float");
+        boolean single = l.check() == ColumnLimits.Check.FLOAT;
         double d = n.doubleValue();
         if (Double.isNaN(d) || Double.isInfinite(d) || single && Math.abs(d) > FLOAT_MAX) {
             throw refused(l, v, "cannot be stored in a MySQL/MariaDB " + l.type() + " column (no NaN or infinity" + (single ? ", at most ±"
@@ -113,6 +113,9 @@ final class ExactValues {
 
     /** Whole-number columns round a fraction (strict mode leaves an out-of-range value to the server, which refuses it). */
     private void whole(Limit l, Object v) {
+        if (v instanceof Integer || v instanceof Long) {
+            return; // the common case, and never a fraction
+        }
         boolean fraction = v instanceof BigDecimal b ? b.signum() != 0 && b.stripTrailingZeros().scale() > 0
                 : (v instanceof Double || v instanceof Float) && ((Number) v).doubleValue() != Math.rint(((Number) v).doubleValue());
         if (fraction) {
