@@ -1,6 +1,7 @@
 package io.hanacdc.admin;
 
 import io.hanacdc.cluster.PeerAddress;
+import io.hanacdc.common.Json;
 import io.hanacdc.config.AdminSettings;
 import java.io.IOException;
 import java.io.InputStream;
@@ -55,10 +56,10 @@ public final class AdminRoutes extends RouteBuilder {
     public void configure() {
         onException(TableApi.Refused.class).handled(true).process(e -> {
             TableApi.Refused r = e.getProperty(Exchange.EXCEPTION_CAUGHT, TableApi.Refused.class);
-            reply(e, r.status, "application/json", TableApi.json(Map.of(r.field(), r.getMessage())));
+            reply(e, r.status, "application/json", Json.write(Map.of(r.field(), r.getMessage())));
         });
         from("platform-http:/api/tables?httpMethodRestrict=GET").routeId("admin api tables")
-                .process(access::authorize).process(e -> reply(e, 200, "application/json", TableApi.json(tables(e))));
+                .process(access::authorize).process(e -> reply(e, 200, "application/json", Json.write(tables(e))));
         from("platform-http:/api/tables/{table}/{action}?httpMethodRestrict=POST").routeId("admin api command")
                 .process(access::authorize)
                 .process(e -> {
@@ -69,7 +70,7 @@ public final class AdminRoutes extends RouteBuilder {
                         reply(e, replicas.get().command(owner.get(), table, action, rawBody(e)));
                         return;
                     }
-                    reply(e, 200, "application/json", TableApi.json(api.get().command(table, action, rawBody(e))));
+                    reply(e, 200, "application/json", Json.write(api.get().command(table, action, rawBody(e))));
                 });
         from("platform-http:/api/history?httpMethodRestrict=GET").routeId("admin api history")
                 .process(access::authorize).process(e -> {
@@ -79,7 +80,7 @@ public final class AdminRoutes extends RouteBuilder {
                         task = view.mergeHistory(task);
                     }
                     task.put("maxLagSeconds", settings.maxLag().toSeconds()); // the health threshold the page draws lag against
-                    reply(e, 200, "application/json", TableApi.json(task));
+                    reply(e, 200, "application/json", Json.write(task));
                 });
         from("platform-http:/api/tables/{table}/history?httpMethodRestrict=GET").routeId("admin api table history")
                 .process(access::authorize).process(e -> {
@@ -92,7 +93,7 @@ public final class AdminRoutes extends RouteBuilder {
                     if (api.get().statuses().stream().noneMatch(s -> s.table().equals(table))) {
                         throw new TableApi.Refused(404, "no history of table " + table + " here: the task does not run it in this process");
                     }
-                    reply(e, 200, "application/json", TableApi.json(history.table(table)));
+                    reply(e, 200, "application/json", Json.write(history.table(table)));
                 });
         from("timer:hanacdc-history?period=1000").routeId("hanacdc history")
                 .process(e -> {

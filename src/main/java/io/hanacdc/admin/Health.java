@@ -1,5 +1,6 @@
 package io.hanacdc.admin;
 
+import io.hanacdc.common.Json;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -25,7 +26,7 @@ final class Health {
     record Answer(int status, String state, String json) {
         /** The answer for a caller who may not see each check (they name every table): the state alone. */
         String statusOnly() {
-            return TableApi.json(Map.of("status", state));
+            return Json.write(Map.of("status", state));
         }
     }
 
@@ -54,7 +55,7 @@ final class Health {
         if (!warnings.isEmpty()) {
             body.put("warnings", warnings);
         }
-        return new Answer(up ? 200 : 503, state, TableApi.json(body));
+        return new Answer(up ? 200 : 503, state, Json.write(body));
     }
 
     /** "UP", else the check's message, its error's, or its bare state (a route still starting is DOWN without a message). */

@@ -2,6 +2,7 @@ package io.hanacdc.admin;
 
 import io.hanacdc.cluster.PeerAddress;
 import io.hanacdc.cluster.ReplicaMembership;
+import io.hanacdc.common.Json;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -141,7 +142,7 @@ public final class ReplicaView {
     public Reply command(PeerAddress address, String table, String action, String body) {
         PeerClient.Answer a = await(address, peers.send("POST", address, tablePath(table, action), body, COMMAND_WAIT));
         try {
-            return new Reply(a.status(), TableApi.json(PeerAnswers.command(a.status(), a.body())));
+            return new Reply(a.status(), Json.write(PeerAnswers.command(a.status(), a.body())));
         } catch (PeerAnswers.Unexpected e) {
             throw unexpected(address, e);
         }
@@ -151,7 +152,7 @@ public final class ReplicaView {
     public Reply history(PeerAddress address, String table) {
         PeerClient.Answer a = await(address, peers.send("GET", address, tablePath(table, "history"), null, WAIT));
         try {
-            return new Reply(a.status(), TableApi.json(PeerAnswers.history(a.status(), a.body())));
+            return new Reply(a.status(), Json.write(PeerAnswers.history(a.status(), a.body())));
         } catch (PeerAnswers.Unexpected e) {
             throw unexpected(address, e);
         }

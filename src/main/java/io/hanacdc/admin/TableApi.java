@@ -2,9 +2,9 @@ package io.hanacdc.admin;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.hanacdc.CdcException;
 import io.hanacdc.capture.UnreadCapture;
 import io.hanacdc.checkpoint.Position;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.pipeline.TableCommands;
 import io.hanacdc.pipeline.TableStatus;
 import io.hanacdc.pipeline.TableWorker;
@@ -162,13 +162,5 @@ public final class TableApi {
             throw new Refused(400, e.getMessage());
         }
         throw new Refused(400, "reset needs {\"to\":\"latest\"}, {\"dataId\":N} or {\"timestamp\":\"2024-01-31T12:00:00Z\"}");
-    }
-
-    public static String json(Object value) {
-        try {
-            return JSON.writeValueAsString(value);
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

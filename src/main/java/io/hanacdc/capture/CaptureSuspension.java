@@ -1,6 +1,6 @@
 package io.hanacdc.capture;
 
-import io.hanacdc.CdcException;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureLayout;
 import io.hanacdc.source.CaptureNames;

@@ -2,7 +2,7 @@ package io.hanacdc.changes;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.hanacdc.CdcException;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.stream.ChangeHook;
 import io.hanacdc.stream.ChangeSet;

@@ -1,6 +1,6 @@
 package io.hanacdc.changes;
 
-import io.hanacdc.CdcException;
+import io.hanacdc.common.CdcException;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,16 +1,16 @@
 package io.hanacdc.check;
 
 import com.zaxxer.hikari.HikariDataSource;
-import io.hanacdc.CdcException;
-import io.hanacdc.admin.TableApi;
 import io.hanacdc.capture.CaptureInstaller;
+import io.hanacdc.common.CdcException;
+import io.hanacdc.common.Json;
 import io.hanacdc.config.CdcConfig;
-import io.hanacdc.pipeline.CdcTask;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialects;
+import io.hanacdc.source.SourcePools;
 import io.hanacdc.source.TableResolver;
 import io.hanacdc.target.Target;
 import io.hanacdc.target.TargetResolver;
@@ -51,7 +51,7 @@ public final class Preflight {
             Map<String, Object> doc = new LinkedHashMap<>();
             doc.put("passed", passed);
             doc.put("probes", results);
-            out.println(TableApi.json(doc));
+            out.println(Json.write(doc));
         } else {
             results.forEach(r -> out.println(r.line()));
             out.println(passed ? "check passed" : "check FAILED: " + results.stream().filter(ProbeResult::failed).count() + " probe(s) failed");
@@ -71,8 +71,8 @@ public final class Preflight {
     private List<ProbeResult> run(boolean dataGuardsOnly) throws Exception {
         SourceDialect dialect = SourceDialects.forUrl(cfg.source().url(), cfg.capture());
         CaptureNames names = new CaptureNames(cfg.cdcSchema(), dialect.maxIdentifierBytes());
-        try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 3); Target target = TargetResolver.open(cfg, 2);
-             HikariDataSource writes = writer.map(w -> CdcTask.sourcePool(w, dialect, 1)).orElse(null)) {
+        try (HikariDataSource source = SourcePools.open(cfg, dialect, 3); Target target = TargetResolver.open(cfg, 2);
+             HikariDataSource writes = writer.map(w -> SourcePools.open(w, dialect, 1)).orElse(null)) {
             List<SourceTable> tables;
             Set<TableId> captured;
             try (Connection c = source.getConnection()) { // a table that cannot be replicated is reported by install and run themselves
@@ -83,17 +83,7 @@ public final class Preflight {
             CheckContext context = new CheckContext(cfg, dialect, names, source, target, tables, shared,
                     Long.toString(ProcessHandle.current().pid(), 36) + Long.toString(System.nanoTime() % 1_000_000, 36), captured,
                     writer.map(w -> new CheckContext.Writer(w.user(), writes)));
-            List<Probe> probes = new ArrayList<>(dialect.probes());
-            probes.add(WatermarkProbe.ofTask());
-            probes.add(WatermarkProbe.ofGapProbing());
-            probes.add(new KeyShiftProbe());
-            probes.add(RollbackProbe.ofTask());
-            probes.add(RollbackProbe.ofScripts());
-            probes.add(new SequenceSettingsProbe());
-            probes.add(new OtherWritesProbe());
-            probes.add(new WriterRightsProbe());
-            probes.add(new CapturedTypesProbe());
-            probes.addAll(target.probes());
+            List<Probe> probes = Probes.of(dialect, target);
             List<ProbeResult> results = new ArrayList<>();
             for (Probe p : probes) {
                 if (!dataGuardsOnly || p.guardsData()) {

@@ -1,9 +1,9 @@
 package io.hanacdc.check;
 
-import io.hanacdc.CdcException;
 import io.hanacdc.capture.CaptureInstaller;
 import io.hanacdc.capture.CaptureVersion;
 import io.hanacdc.capture.CaptureVersions;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureLayout;

@@ -1,10 +1,8 @@
 package io.hanacdc.checkpoint;
 
 import io.hanacdc.schema.TableId;
-import io.hanacdc.stream.ChangeRow;
 import io.hanacdc.watermark.StreamRange;
 import java.time.LocalDateTime;
-import java.util.List;
 
 /**
  * A table's replication position, stored in the target in the same transaction as the rows it covers.
@@ -72,10 +70,9 @@ public record Position(
                 rowsApplied, batchesApplied, paused, revision, captureVersion);
     }
 
-    /** After a batch of rows (non-empty) was applied, moving to the given range. */
-    public Position applied(List<ChangeRow> rows, StreamRange next) {
-        ChangeRow last = rows.get(rows.size() - 1);
-        return new Position(table, phase, next, snapshotKey, snapshotRows, last.dataId(), last.transactionId(), last.createTime(),
-                rowsApplied + rows.size(), batchesApplied + 1, paused, revision, captureVersion);
+    /** After a batch of {@code rows} change rows (at least one) was applied, the last of them as given, moving to the given range. */
+    public Position applied(int rows, long lastDataId, long lastTransactionId, LocalDateTime lastSourceTime, StreamRange next) {
+        return new Position(table, phase, next, snapshotKey, snapshotRows, lastDataId, lastTransactionId, lastSourceTime,
+                rowsApplied + rows, batchesApplied + 1, paused, revision, captureVersion);
     }
 }

@@ -1,6 +1,6 @@
 package io.hanacdc.checkpoint;
 
-import io.hanacdc.CdcException;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.schema.TableId;
 
 /**

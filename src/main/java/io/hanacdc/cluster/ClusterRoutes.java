@@ -1,6 +1,6 @@
 package io.hanacdc.cluster;
 
-import io.hanacdc.CdcException;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.schema.TableId;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

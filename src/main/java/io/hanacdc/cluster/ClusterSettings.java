@@ -1,6 +1,6 @@
 package io.hanacdc.cluster;
 
-import io.hanacdc.CdcException;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.config.CdcConfig;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;

@@ -3,7 +3,7 @@ package io.hanacdc.cluster;
 import static io.hanacdc.source.CdcColumns.REPLICAS;
 import static io.hanacdc.source.CdcColumns.TABLE_OWNERS;
 
-import io.hanacdc.CdcException;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureSql;

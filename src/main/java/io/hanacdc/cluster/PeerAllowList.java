@@ -1,6 +1,6 @@
 package io.hanacdc.cluster;
 
-import io.hanacdc.CdcException;
+import io.hanacdc.common.CdcException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;

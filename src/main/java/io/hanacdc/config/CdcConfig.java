@@ -1,10 +1,8 @@
 package io.hanacdc.config;
 
-import io.hanacdc.CdcException;
-import io.hanacdc.Secrets;
+import io.hanacdc.common.CdcException;
+import io.hanacdc.common.Secrets;
 import io.hanacdc.schema.TablePattern;
-import io.hanacdc.source.CaptureOptions;
-import io.hanacdc.source.SourceDialects;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -92,7 +90,7 @@ public record CdcConfig(
                 new Endpoint(r.required("hanacdc.source.url"), r.string("hanacdc.source.user", ""), r.secret("hanacdc.source.password").orElse("")),
                 new Endpoint(r.required("hanacdc.target.url"), r.string("hanacdc.target.user", ""), r.secret("hanacdc.target.password").orElse("")),
                 tablesOptional && r.string("hanacdc.tables", "").isEmpty() ? List.of() : TablePattern.parseList(r.required("hanacdc.tables")),
-                r.string("hanacdc.cdc-schema", SourceDialects.defaultCdcSchema(r.required("hanacdc.source.url"))),
+                r.string("hanacdc.cdc-schema", SourceKind.forUrl(r.required("hanacdc.source.url")).defaultCdcSchema()),
                 r.string("hanacdc.target.control-database", ""),
                 TargetNames.load(r),
                 Duration.ofMillis(r.positiveInt("hanacdc.poll-interval-ms", 200)),

@@ -1,6 +1,6 @@
 package io.hanacdc.config;
 
-import io.hanacdc.CdcException;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.schema.TableId;
 import java.util.Arrays;
 import java.util.Locale;

@@ -1,6 +1,6 @@
 package io.hanacdc.config;
 
-import io.hanacdc.CdcException;
+import io.hanacdc.common.CdcException;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package io.hanacdc.config;
 
-import io.hanacdc.CdcException;
+import io.hanacdc.common.CdcException;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

@@ -1,7 +1,6 @@
 package io.hanacdc.config;
 
 import io.hanacdc.schema.TableId;
-import io.hanacdc.source.SourceDialects;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -17,7 +16,7 @@ public final class VanishCheckSettings {
 
     VanishCheckSettings(CdcConfig.Reader reader, String sourceUrl) {
         this.reader = reader;
-        this.seconds = reader.nonNegativeInt(KEY, SourceDialects.defaultVanishCheckSeconds(sourceUrl));
+        this.seconds = reader.nonNegativeInt(KEY, SourceKind.forUrl(sourceUrl).defaultVanishCheckSeconds());
     }
 
     /** The table's interval; empty when its check is off. */

@@ -2,9 +2,9 @@ package io.hanacdc.db;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import io.hanacdc.CdcException;
+import io.hanacdc.common.CdcException;
+import io.hanacdc.common.Secrets;
 import io.hanacdc.config.CdcConfig.Endpoint;
-import io.hanacdc.Secrets;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;

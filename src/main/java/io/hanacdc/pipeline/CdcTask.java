@@ -1,7 +1,6 @@
 package io.hanacdc.pipeline;
 
 import com.zaxxer.hikari.HikariDataSource;
-import io.hanacdc.CdcException;
 import io.hanacdc.capture.CaptureEvolver;
 import io.hanacdc.capture.CaptureInstaller;
 import io.hanacdc.capture.CaptureSuspension;
@@ -11,15 +10,16 @@ import io.hanacdc.capture.CdcPurger;
 import io.hanacdc.capture.UnreadCapture;
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.cluster.OwnerStore;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.config.TargetNames;
-import io.hanacdc.db.DataSources;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CdcColumns;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialects;
+import io.hanacdc.source.SourcePools;
 import io.hanacdc.source.TableResolver;
 import io.hanacdc.stream.ChangeHook;
 import io.hanacdc.stream.HeldBackQuery;
@@ -212,7 +212,7 @@ public final class CdcTask implements AutoCloseable {
         Target target = null;
         StoppedTables stopped = new StoppedTables();
         try {
-            source = sourcePool(cfg, dialect, MAX_POOL);
+            source = SourcePools.open(cfg, dialect, MAX_POOL);
             TableResolver.Resolved resolved;
             try (Connection c = source.getConnection()) {
                 resolved = new TableResolver(dialect, cfg.cdcSchema()).resolve(c, cfg.tables());
@@ -341,18 +341,6 @@ public final class CdcTask implements AutoCloseable {
     private static TargetTable targetAtItsVersion(Target target, TargetTable latest, CaptureVersions versions, Optional<Position> position) {
         return position.flatMap(p -> versions.find(p.captureVersion()))
                 .map(v -> target.table(v.layout().table())).orElse(latest);
-    }
-
-    /** A pool on the configured source, with the settings the dialect relies on. */
-    public static HikariDataSource sourcePool(CdcConfig cfg, SourceDialect dialect, int size) {
-        return sourcePool(cfg.source(), dialect, size);
-    }
-
-    /** A pool on the source as the given user (the alter command's, which may alter tables). */
-    public static HikariDataSource sourcePool(CdcConfig.Endpoint as, SourceDialect dialect, int size) {
-        CdcConfig.Endpoint endpoint = new CdcConfig.Endpoint(dialect.connectionUrl(as.url()), as.user(), as.password());
-        DataSources.requireDriver("source", endpoint.url(), dialect.missingDriver());
-        return DataSources.pool("source", endpoint, size, dialect.connectionInitSql(), dialect.driverProperties());
     }
 
     public List<TableWorker> workers() {

@@ -5,8 +5,8 @@ import io.hanacdc.snapshot.SnapshotCopier;
 import io.hanacdc.stream.BatchReader;
 import io.hanacdc.stream.ChangeRow;
 import io.hanacdc.stream.ChangeSet;
-import io.hanacdc.watermark.StreamRange;
 import io.hanacdc.target.TargetSession;
+import io.hanacdc.watermark.StreamRange;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.HashSet;
@@ -50,7 +50,7 @@ final class Resnapshot {
             }
         }
         StreamRange next = range.advance(range.cursor(), true);
-        Position np = (rows.isEmpty() ? p.withRange(next) : p.applied(rows, next)).snapshotChunk(chunk.lastKey(), chunk.rows().size());
+        Position np = (rows.isEmpty() ? p.withRange(next) : StreamStep.applied(p, rows, next)).snapshotChunk(chunk.lastKey(), chunk.rows().size());
         if (chunk.last()) {
             np = np.snapshotDone();
         }

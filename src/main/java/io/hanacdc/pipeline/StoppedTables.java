@@ -1,6 +1,6 @@
 package io.hanacdc.pipeline;
 
-import io.hanacdc.CdcException;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.TableResolver;
 import java.util.LinkedHashMap;

@@ -6,11 +6,11 @@ import io.hanacdc.stream.BatchReader;
 import io.hanacdc.stream.ChangeHook;
 import io.hanacdc.stream.ChangeRow;
 import io.hanacdc.stream.ChangeSet;
+import io.hanacdc.target.Target;
+import io.hanacdc.target.TargetSession;
 import io.hanacdc.watermark.StreamRange;
 import io.hanacdc.watermark.Watermark;
 import io.hanacdc.watermark.WatermarkReader;
-import io.hanacdc.target.Target;
-import io.hanacdc.target.TargetSession;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -133,7 +133,7 @@ final class StreamStep {
             }
             return new Batch(next, rows, null, shape, drained, readAt, started, null);
         }
-        Position next = p.applied(rows, range.advance(rows.get(rows.size() - 1).dataId(), drained));
+        Position next = applied(p, rows, range.advance(rows.get(rows.size() - 1).dataId(), drained));
         return new Batch(next, rows, changes(source, rows, shape), shape, drained, readAt, started, null);
     }
 
@@ -213,5 +213,11 @@ final class StreamStep {
         observer.batchApplied(next.table(), rows, changes.upserts().size(), changes.deletes().size(), System.nanoTime() - startedNanos);
         hook.afterCommit(shape.table(), ChangeHook.Origin.STREAM, changes);
         return stored;
+    }
+
+    /** {@code p} after {@code rows} (at least one) were applied, moving to {@code next}. */
+    static Position applied(Position p, List<ChangeRow> rows, StreamRange next) {
+        ChangeRow last = rows.get(rows.size() - 1);
+        return p.applied(rows.size(), last.dataId(), last.transactionId(), last.createTime(), next);
     }
 }

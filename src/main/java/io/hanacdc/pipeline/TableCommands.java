@@ -1,7 +1,7 @@
 package io.hanacdc.pipeline;
 
-import io.hanacdc.CdcException;
 import io.hanacdc.checkpoint.Position;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.source.CdcColumns;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.watermark.StreamRange;

@@ -1,10 +1,10 @@
 package io.hanacdc.pipeline;
 
-import io.hanacdc.CdcException;
 import io.hanacdc.checkpoint.Position;
-import io.hanacdc.config.SchemaChangePolicy;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.config.SchemaChangePolicy.Action;
 import io.hanacdc.config.SchemaChangePolicy.Kind;
+import io.hanacdc.config.SchemaChangePolicy;
 import io.hanacdc.schema.SchemaDiff;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.TableId;

@@ -1,6 +1,6 @@
 package io.hanacdc.schema;
 
-import io.hanacdc.CdcException;
+import io.hanacdc.common.CdcException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.hanacdc.source;
 
+import io.hanacdc.config.CaptureOptions;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.sql.Identifiers;
 import java.sql.Connection;

@@ -1,7 +1,7 @@
 package io.hanacdc.source;
 
-import io.hanacdc.CdcException;
-import io.hanacdc.check.Probe;
+import io.hanacdc.common.CdcException;
+import io.hanacdc.config.CaptureOptions;
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
@@ -54,12 +54,6 @@ public interface SourceDialect {
     /** SQL for the current time in UTC, as CDC rows' create time holds it. */
     String utcNow();
 
-    /**
-     * The CDC schema when hanacdc.cdc-schema is not set: the name an unquoted identifier folds to on
-     * this source, so a DBA's script can name it without quotes.
-     */
-    String defaultCdcSchema();
-
     /** Longest identifier the source accepts, in bytes as {@link #identifierBytes} counts them. */
     int maxIdentifierBytes();
 
@@ -94,14 +88,6 @@ public interface SourceDialect {
      * round trips), each refused alone; a name that is no base table is left out.
      */
     Map<TableId, Description> describeAll(Connection c, List<TableId> ids) throws SQLException;
-
-    /**
-     * Seconds between two checks of a streaming table for rows that vanished at the source without a
-     * captured removal (see VanishCheck), when hanacdc.vanish-check.interval-s is not set; 0: off. On
-     * when a common statement removes rows without firing the capture triggers and an exact row count
-     * is cheap.
-     */
-    int defaultVanishCheckSeconds();
 
     /** Cheap row-count estimates of every table of a schema, by name, in one read (may be inexact). */
     Map<String, Long> estimateRows(Connection c, String schema) throws SQLException;
@@ -210,12 +196,6 @@ public interface SourceDialect {
 
     /** A of the watermark: the write transactions open now, read after H to complete its watermark. */
     OpenTransactions readOpenTransactions(Connection c) throws SQLException;
-
-    /**
-     * The preflight probes of this source ({@code hana-cdc check}): its privileges and the engine
-     * behaviour its SQL relies on; probes of another source's assumptions are listed as not applicable.
-     */
-    List<Probe> probes();
 
     /** How verify checksums this source's rows, if it can: empty leaves every table to the row-by-row comparison. */
     default Optional<ChecksumSql> checksumSql(ToIntFunction<ColumnType> targetDecimalScale) {

@@ -1,6 +1,6 @@
 package io.hanacdc.source;
 
-import io.hanacdc.CdcException;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.schema.TablePattern;

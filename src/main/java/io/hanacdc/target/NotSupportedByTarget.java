@@ -1,6 +1,6 @@
 package io.hanacdc.target;
 
-import io.hanacdc.CdcException;
+import io.hanacdc.common.CdcException;
 
 /** An operation this kind of target does not offer (yet): the table waits with this message; check lists the probe as skipped. */
 public final class NotSupportedByTarget extends CdcException {

@@ -1,6 +1,5 @@
 package io.hanacdc.target;
 
-import io.hanacdc.check.Probe;
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SchemaDiff;
@@ -90,9 +89,6 @@ public interface Target extends AutoCloseable {
 
     /** Decimal places this target keeps for a DECIMAL column (more are rounded on the way in): verify compares at that scale. */
     int decimalScale(ColumnType type);
-
-    /** check's probes of this target (settings, privileges, the round trip of every mapped type). */
-    List<Probe> probes();
 
     @Override
     void close();

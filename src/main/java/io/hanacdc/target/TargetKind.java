@@ -11,7 +11,7 @@ import java.util.Optional;
 public interface TargetKind {
     boolean handles(String url);
 
-    /** Connects, checking the target is of this kind and usable; a {@link io.hanacdc.CdcException} says why not. */
+    /** Connects, checking the target is of this kind and usable; a {@link io.hanacdc.common.CdcException} says why not. */
     Target open(CdcConfig cfg, int poolSize);
 
     /** How a DBA removes the task's positions by hand, when the target cannot be reached (uninstall). */

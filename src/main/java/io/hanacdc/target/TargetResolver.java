@@ -1,8 +1,8 @@
 package io.hanacdc.target;
 
-import io.hanacdc.CdcException;
+import io.hanacdc.common.CdcException;
+import io.hanacdc.common.Secrets;
 import io.hanacdc.config.CdcConfig;
-import io.hanacdc.Secrets;
 import java.util.List;
 import java.util.ServiceLoader;
 

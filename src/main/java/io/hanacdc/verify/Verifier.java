@@ -2,18 +2,18 @@ package io.hanacdc.verify;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.hanacdc.config.CdcConfig;
-import io.hanacdc.pipeline.CdcTask;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TablePattern;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialects;
+import io.hanacdc.source.SourcePools;
 import io.hanacdc.source.TableResolver;
 import io.hanacdc.target.Positions;
+import io.hanacdc.target.Target;
+import io.hanacdc.target.TargetResolver;
 import io.hanacdc.target.TargetRows;
 import io.hanacdc.target.TargetSession;
 import io.hanacdc.target.TargetTable;
-import io.hanacdc.target.Target;
-import io.hanacdc.target.TargetResolver;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -48,7 +48,7 @@ public final class Verifier {
 
     public Result run(List<TablePattern> tables) throws SQLException, InterruptedException {
         SourceDialect dialect = SourceDialects.forUrl(cfg.source().url(), cfg.capture());
-        try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 1);
+        try (HikariDataSource source = SourcePools.open(cfg, dialect, 1);
              Target target = TargetResolver.open(cfg, 1);
              Connection s = source.getConnection(); TargetSession t = target.session()) {
             TableResolver.Resolved listed = new TableResolver(dialect, cfg.cdcSchema()).resolve(s, tables);

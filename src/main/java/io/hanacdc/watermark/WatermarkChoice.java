@@ -1,6 +1,6 @@
 package io.hanacdc.watermark;
 
-import io.hanacdc.CdcException;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.source.CaptureNames;

@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hanacdc.config.CaptureOptions;
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
-import io.hanacdc.source.CaptureOptions;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.postgres.PostgresDialect;
 import io.hanacdc.stream.BatchReader;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hanacdc.CdcException;
-import io.hanacdc.admin.Commands;
+import io.hanacdc.cli.DirectCommands;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.testing.CaptureObjects;
 import io.hanacdc.testing.IntegrationTest;
 import io.hanacdc.testing.Pipeline;
@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 class CaptureInstallTest {
     private static String run(Pipeline p, String command) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        Commands c = new Commands(p.config(), new PrintStream(out, true, StandardCharsets.UTF_8));
+        DirectCommands c = new DirectCommands(p.config(), new PrintStream(out, true, StandardCharsets.UTF_8));
         switch (command) {
             case "install" -> c.install(false);
             case "print" -> c.install(true);

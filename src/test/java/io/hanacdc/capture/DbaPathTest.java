@@ -4,7 +4,7 @@ import static io.hanacdc.testing.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hanacdc.admin.Commands;
+import io.hanacdc.cli.DirectCommands;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialects;
 import io.hanacdc.testing.AppProcess;
@@ -35,7 +35,7 @@ class DbaPathTest {
                     "CREATE TABLE " + TABLE + " (id int PRIMARY KEY, name varchar(20))", "INSERT INTO " + TABLE + " VALUES (1, 'a'), (2, 'b')");
             p.set("hanacdc.tables", TABLE);
             ByteArrayOutputStream out = new ByteArrayOutputStream();
-            new Commands(p.config(), new PrintStream(out, true, StandardCharsets.UTF_8)).install(true, Optional.of(user));
+            new DirectCommands(p.config(), new PrintStream(out, true, StandardCharsets.UTF_8)).install(true, Optional.of(user));
             String script = out.toString(StandardCharsets.UTF_8);
             assertTrue(script.contains("GRANT SELECT ON \"public\".\"dba_t\" TO \"" + user + "\""), script);
             assertTrue(!script.contains("GRANT ALL") && !script.contains("CREATE ON"), "only what running needs: " + script);
@@ -88,7 +88,7 @@ class DbaPathTest {
                     "INSERT INTO " + tables[0] + " VALUES (1, 'a')", "INSERT INTO " + tables[1] + " VALUES (1, 'x')");
             p.set("hanacdc.tables", "\"Sales Dept\".\"Order Lines\",hr.Emp");
             ByteArrayOutputStream out = new ByteArrayOutputStream();
-            new Commands(p.config(), new PrintStream(out, true, StandardCharsets.UTF_8)).install(true, Optional.of(user));
+            new DirectCommands(p.config(), new PrintStream(out, true, StandardCharsets.UTF_8)).install(true, Optional.of(user));
             String script = out.toString(StandardCharsets.UTF_8);
             assertTrue(script.contains("GRANT USAGE ON SCHEMA \"Sales Dept\" TO \"" + user + "\"")
                     && script.contains("GRANT USAGE ON SCHEMA \"hr\" TO \"" + user + "\""), script);

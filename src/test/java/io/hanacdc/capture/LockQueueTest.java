@@ -5,7 +5,7 @@ import static io.hanacdc.testing.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hanacdc.admin.Commands;
+import io.hanacdc.cli.DirectCommands;
 import io.hanacdc.testing.IntegrationTest;
 import io.hanacdc.testing.Pipeline;
 import io.hanacdc.testing.TestDatabases;
@@ -36,7 +36,7 @@ class LockQueueTest {
                 b.execute("INSERT INTO public.t VALUES (1, 'the long batch job')"); // holds the table until it commits
                 CompletableFuture<Void> alter = CompletableFuture.runAsync(() -> {
                     try {
-                        new Commands(p.config(), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
+                        new DirectCommands(p.config(), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
                                 .alter("public.t", "ADD COLUMN w int", p.config().source());
                     } catch (Exception e) {
                         throw new IllegalStateException(e);

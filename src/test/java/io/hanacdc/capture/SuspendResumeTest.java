@@ -5,7 +5,7 @@ import static io.hanacdc.testing.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hanacdc.admin.Commands;
+import io.hanacdc.cli.DirectCommands;
 import io.hanacdc.pipeline.TableWorker;
 import io.hanacdc.testing.IntegrationTest;
 import io.hanacdc.testing.Pipeline;
@@ -59,7 +59,7 @@ class SuspendResumeTest {
         }
     }
 
-    private static Commands commands(Pipeline p) {
-        return new Commands(p.config(), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+    private static DirectCommands commands(Pipeline p) {
+        return new DirectCommands(p.config(), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
     }
 }

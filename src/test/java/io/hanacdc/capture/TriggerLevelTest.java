@@ -4,7 +4,7 @@ import static io.hanacdc.testing.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hanacdc.admin.Commands;
+import io.hanacdc.cli.DirectCommands;
 import io.hanacdc.testing.IntegrationTest;
 import io.hanacdc.testing.Pipeline;
 import io.hanacdc.testing.TestDatabases;
@@ -29,7 +29,7 @@ class TriggerLevelTest {
 
     private static void install(Pipeline p, boolean printOnly, StringBuilder printed) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        new Commands(p.config(), new PrintStream(out, true, StandardCharsets.UTF_8)).install(printOnly);
+        new DirectCommands(p.config(), new PrintStream(out, true, StandardCharsets.UTF_8)).install(printOnly);
         printed.append(out.toString(StandardCharsets.UTF_8));
     }
 

@@ -4,7 +4,7 @@ import static io.hanacdc.testing.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hanacdc.admin.Commands;
+import io.hanacdc.cli.DirectCommands;
 import io.hanacdc.testing.AppProcess;
 import io.hanacdc.testing.CaptureObjects;
 import io.hanacdc.testing.IntegrationTest;
@@ -28,7 +28,7 @@ class UninstallWithoutTargetTest {
     private static final String UNREACHABLE = "jdbc:mysql://127.0.0.1:1/gone?connectTimeout=2000";
 
     private static void install(Pipeline p) throws Exception {
-        new Commands(p.config(), new PrintStream(new ByteArrayOutputStream(), true)).install(false);
+        new DirectCommands(p.config(), new PrintStream(new ByteArrayOutputStream(), true)).install(false);
     }
 
     /** The printed script, run in one JDBC execute exactly as printed (comments included). */

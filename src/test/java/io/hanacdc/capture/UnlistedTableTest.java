@@ -9,8 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.hanacdc.CdcException;
-import io.hanacdc.admin.Commands;
+import io.hanacdc.cli.DirectCommands;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.testing.AppProcess;
 import io.hanacdc.testing.IntegrationTest;
 import io.hanacdc.testing.Pipeline;
@@ -164,7 +164,7 @@ class UnlistedTableTest {
 
     private static String uninstallTable(Pipeline p, String table) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        new Commands(p.config(), new PrintStream(out, true, StandardCharsets.UTF_8)).uninstallTable(table);
+        new DirectCommands(p.config(), new PrintStream(out, true, StandardCharsets.UTF_8)).uninstallTable(table);
         return out.toString(StandardCharsets.UTF_8);
     }
 
@@ -253,9 +253,9 @@ class UnlistedTableTest {
             assertEquals(List.of(), p.task().unread().current());
 
             p.set("hanacdc.tables", "rm.t1,rm.t2");
-            new Commands(p.config(), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)).install(false);
+            new DirectCommands(p.config(), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)).install(false);
             p.set("hanacdc.task", "gone").set("hanacdc.tables", "rm.\"Odd.Name\"");
-            new Commands(p.config(), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)).install(false);
+            new DirectCommands(p.config(), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)).install(false);
             exec(p.sourceUrl, "DELETE FROM hanacdc.hanacdc_subscription WHERE task = 'gone' AND source_table = 'Odd.Name'");
             p.task().checkSchemas();
 

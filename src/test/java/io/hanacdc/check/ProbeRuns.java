@@ -2,9 +2,9 @@ package io.hanacdc.check;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.hanacdc.config.CdcConfig;
-import io.hanacdc.pipeline.CdcTask;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
+import io.hanacdc.source.SourcePools;
 import io.hanacdc.target.Target;
 import io.hanacdc.target.TargetResolver;
 import java.lang.reflect.InvocationHandler;
@@ -26,8 +26,8 @@ final class ProbeRuns {
     /** @param writer the source as a user that writes the captured tables (check --writer-user), or null */
     static ProbeResult run(CdcConfig cfg, SourceDialect dialect, Probe probe, CdcConfig.Endpoint writer) throws Exception {
         CaptureNames names = new CaptureNames(cfg.cdcSchema(), dialect.maxIdentifierBytes());
-        try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 3); Target target = TargetResolver.open(cfg, 1);
-             HikariDataSource writes = writer == null ? null : CdcTask.sourcePool(writer, dialect, 1)) {
+        try (HikariDataSource source = SourcePools.open(cfg, dialect, 3); Target target = TargetResolver.open(cfg, 1);
+             HikariDataSource writes = writer == null ? null : SourcePools.open(writer, dialect, 1)) {
             SharedCaptureObjects shared = new SharedCaptureObjects(dialect, names, cfg.task(), cfg.lockTimeout());
             try {
                 return probe.run(new CheckContext(cfg, dialect, names, source, target, List.of(), shared, "t", java.util.Set.of(),

@@ -4,7 +4,7 @@ import static io.hanacdc.testing.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hanacdc.CdcException;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.testing.BehaviourSuite;
 import io.hanacdc.testing.CaptureObjects;
 import io.hanacdc.testing.FreshSource;

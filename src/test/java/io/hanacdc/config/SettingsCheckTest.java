@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.hanacdc.CdcException;
+import io.hanacdc.common.CdcException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

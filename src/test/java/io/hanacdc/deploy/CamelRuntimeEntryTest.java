@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hanacdc.admin.AdminClient;
+import io.hanacdc.cli.AdminClient;
 import io.hanacdc.config.AdminSettings;
 import io.hanacdc.testing.AppProcess;
 import io.hanacdc.testing.IntegrationTest;

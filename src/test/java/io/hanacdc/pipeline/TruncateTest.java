@@ -3,7 +3,7 @@ package io.hanacdc.pipeline;
 import static io.hanacdc.testing.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.hanacdc.admin.Commands;
+import io.hanacdc.cli.DirectCommands;
 import io.hanacdc.testing.IntegrationTest;
 import io.hanacdc.testing.Pipeline;
 import io.hanacdc.testing.TestDatabases;
@@ -125,7 +125,7 @@ class TruncateTest {
         try (Pipeline p = pipeline("trunc_uninstall", level)) {
             exec(p.sourceUrl, "CREATE TABLE public.u (id int PRIMARY KEY)");
             p.set("hanacdc.tables", "public.u");
-            Commands commands = new Commands(p.config(), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+            DirectCommands commands = new DirectCommands(p.config(), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
             commands.install(false);
             String truncateTriggers = "SELECT COUNT(*) FROM pg_trigger WHERE tgrelid = 'public.u'::regclass AND NOT tgisinternal"
                     + " AND (tgtype & 32) <> 0 AND tgenabled <> 'D'"; // TRIGGER_TYPE_TRUNCATE

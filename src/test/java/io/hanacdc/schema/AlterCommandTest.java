@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hanacdc.CdcException;
-import io.hanacdc.admin.Commands;
+import io.hanacdc.cli.DirectCommands;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.pipeline.TableWorker;
 import io.hanacdc.testing.AppProcess;
@@ -132,7 +132,7 @@ class AlterCommandTest {
             CdcConfig cfg = p.config();
             CdcConfig.Endpoint nopriv = new CdcConfig.Endpoint(p.sourceUrl.replaceAll("([?&])user=[^&]*&?", "$1"), "alter_nopriv", "");
             CdcException denied = assertThrows(CdcException.class,
-                    () -> new Commands(cfg, new PrintStream(new ByteArrayOutputStream())).alter("public.items", "ADD COLUMN x int", nopriv));
+                    () -> new DirectCommands(cfg, new PrintStream(new ByteArrayOutputStream())).alter("public.items", "ADD COLUMN x int", nopriv));
             assertTrue(denied.getMessage().contains("nothing was changed") && denied.getMessage().contains("permission denied"), denied.getMessage());
 
             assertEquals(triggers, triggers(p.sourceUrl), "capture triggers changed");
@@ -174,7 +174,7 @@ class AlterCommandTest {
 
     private static void alter(Pipeline p, String table, String clause) throws Exception {
         CdcConfig cfg = p.config();
-        new Commands(cfg, new PrintStream(new ByteArrayOutputStream())).alter(table, clause, cfg.source());
+        new DirectCommands(cfg, new PrintStream(new ByteArrayOutputStream())).alter(table, clause, cfg.source());
     }
 
     private static void assertRefused(Pipeline p, String table, String clause, String message) {

@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hanacdc.admin.Commands;
 import io.hanacdc.check.NotApplicable;
 import io.hanacdc.check.Preflight;
 import io.hanacdc.check.Probe;
+import io.hanacdc.check.Probes;
+import io.hanacdc.cli.DirectCommands;
+import io.hanacdc.config.CaptureOptions;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.testing.BehaviourSuite;
 import io.hanacdc.testing.FreshSource;
@@ -88,7 +90,7 @@ class SourceBehaviourTest extends BehaviourSuite {
             p.stop();
             assertTrue(s.triggersOn(s.schema()) > 0);
             ByteArrayOutputStream out = new ByteArrayOutputStream();
-            new Commands(p.config(), new PrintStream(out, true, StandardCharsets.UTF_8)).printUninstall(Optional.empty());
+            new DirectCommands(p.config(), new PrintStream(out, true, StandardCharsets.UTF_8)).printUninstall(Optional.empty());
             String script = out.toString(StandardCharsets.UTF_8).lines().filter(l -> !l.startsWith("--")).collect(Collectors.joining("\n"));
             try (Connection c = TestDatabases.connect(s.taskUrl()); Statement st = c.createStatement()) {
                 c.setAutoCommit(false);
@@ -251,8 +253,8 @@ class SourceBehaviourTest extends BehaviourSuite {
         }
     }
 
-    private static Commands commands(Pipeline p) {
-        return new Commands(p.config(), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+    private static DirectCommands commands(Pipeline p) {
+        return new DirectCommands(p.config(), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
     }
 
     private static void uninstall(Pipeline p) throws Exception {
@@ -278,7 +280,7 @@ class SourceBehaviourTest extends BehaviourSuite {
             boolean passed = new Preflight(cfg, writer).check(new PrintStream(out, true, StandardCharsets.UTF_8), false);
             String text = out.toString(StandardCharsets.UTF_8);
             assertTrue(passed, text);
-            for (Probe probe : SourceDialects.forUrl(cfg.source().url(), cfg.capture()).probes()) {
+            for (Probe probe : Probes.ofSource(SourceDialects.forUrl(cfg.source().url(), cfg.capture()))) {
                 String status = probe instanceof NotApplicable ? "SKIP" : "PASS";
                 boolean oneHost = probe.name().equals("scale-out transactions") && text.contains("index server(s) listed in M_SERVICES");
                 assertTrue(oneHost || text.lines().anyMatch(l -> l.startsWith(status) && l.contains(probe.name())), probe.name() + ":\n" + text);

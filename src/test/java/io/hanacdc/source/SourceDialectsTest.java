@@ -3,7 +3,8 @@ package io.hanacdc.source;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.hanacdc.CdcException;
+import io.hanacdc.common.CdcException;
+import io.hanacdc.config.CaptureOptions;
 import org.junit.jupiter.api.Test;
 
 /** Sources are found through their providers (META-INF/services): each takes its own URLs, and a URL none takes is refused. */

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.hanacdc.capture.CaptureInstaller;
+import io.hanacdc.config.CaptureOptions;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.schema.TablePattern;
 import io.hanacdc.source.CaptureNames;
-import io.hanacdc.source.CaptureOptions;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialects;
 import java.sql.Connection;

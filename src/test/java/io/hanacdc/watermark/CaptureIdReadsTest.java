@@ -4,7 +4,7 @@ import static io.hanacdc.testing.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hanacdc.source.CaptureOptions;
+import io.hanacdc.config.CaptureOptions;
 import io.hanacdc.source.postgres.PostgresDialect;
 import io.hanacdc.testing.IntegrationTest;
 import io.hanacdc.testing.Pipeline;

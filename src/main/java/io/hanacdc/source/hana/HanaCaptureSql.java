@@ -18,13 +18,13 @@ import static io.hanacdc.source.CdcColumns.TRANSACTION_ID;
 import static io.hanacdc.source.CdcColumns.TRIGGER_ID;
 import static io.hanacdc.sql.Identifiers.literal;
 
-import io.hanacdc.CdcException;
+import io.hanacdc.common.CdcException;
+import io.hanacdc.config.CaptureOptions;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureLayout;
 import io.hanacdc.source.CaptureNames;
-import io.hanacdc.source.CaptureOptions;
 import io.hanacdc.source.CaptureSql;
 import io.hanacdc.sql.Identifiers;
 import java.util.ArrayList;

@@ -1,9 +1,9 @@
 package io.hanacdc.source.hana;
 
-import io.hanacdc.CdcException;
 import io.hanacdc.check.CheckContext;
 import io.hanacdc.check.Probe;
 import io.hanacdc.check.ProbeResult;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.schema.ColumnDefault;
 import io.hanacdc.schema.ColumnType.Kind;
 import io.hanacdc.schema.SourceTable;

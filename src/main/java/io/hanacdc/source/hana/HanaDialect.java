@@ -1,12 +1,11 @@
 package io.hanacdc.source.hana;
 
-import io.hanacdc.check.Probe;
+import io.hanacdc.config.CaptureOptions;
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.AbstractSourceDialect;
 import io.hanacdc.source.CaptureNames;
-import io.hanacdc.source.CaptureOptions;
 import io.hanacdc.source.CaptureSql;
 import io.hanacdc.source.CapturedType;
 import io.hanacdc.source.JdbcValues;
@@ -79,6 +78,21 @@ public final class HanaDialect extends AbstractSourceDialect {
             return "jdbc:sap://host:port/?databaseName=TENANT (SAP HANA)";
         }
 
+        /** Upper case, as an SAP admin writes it unquoted (sql/hana-privileges.sql: CREATE SCHEMA HANACDC). */
+        @Override
+        public String defaultCdcSchema() {
+            return "HANACDC";
+        }
+
+        /**
+         * TRUNCATE TABLE fires no DELETE trigger (create-trigger-statement-data-definition-20d5a65.md lists
+         * INSERT, UPDATE and DELETE as the only events), and COUNT(*) over a column table is cheap.
+         */
+        @Override
+        public int defaultVanishCheckSeconds() {
+            return 300;
+        }
+
         @Override
         public SourceDialect create(CaptureOptions options) {
             return new HanaDialect(options);
@@ -122,12 +136,6 @@ public final class HanaDialect extends AbstractSourceDialect {
         return "CURRENT_UTCTIMESTAMP";
     }
 
-    /** Upper case, as an SAP admin writes it unquoted (sql/hana-privileges.sql: CREATE SCHEMA HANACDC). */
-    @Override
-    public String defaultCdcSchema() {
-        return "HANACDC";
-    }
-
     @Override
     public int maxIdentifierBytes() {
         return 127;
@@ -163,15 +171,6 @@ public final class HanaDialect extends AbstractSourceDialect {
         return HanaTableCatalog.describe(c, ids);
     }
 
-    /**
-     * TRUNCATE TABLE fires no DELETE trigger (create-trigger-statement-data-definition-20d5a65.md lists
-     * INSERT, UPDATE and DELETE as the only events), and COUNT(*) over a column table is cheap.
-     */
-    @Override
-    public int defaultVanishCheckSeconds() {
-        return 300;
-    }
-
     /** SAP does not document whether COLUMN_ID survives RENAME COLUMN: until verified, a rename is a drop and an add. */
     @Override
     public boolean columnIdsSurviveRenames() {
@@ -187,12 +186,6 @@ public final class HanaDialect extends AbstractSourceDialect {
     public Optional<String> openTransactionsUnreadable(Connection c) throws SQLException {
         return hasCatalogRead(c) ? Optional.empty() : Optional.of("the source user lacks the CATALOG READ privilege, so"
                 + " M_TRANSACTIONS shows only its own transactions (GRANT CATALOG READ TO <user>; see sql/hana-privileges.sql)");
-    }
-
-    @Override
-    public List<Probe> probes() {
-        return List.of(new HanaPrivilegesProbe(), new HanaTransactionIdProbe(), new HanaCatalogProbe(), new HanaTruncateProbe(),
-                new HanaEmptyDatesProbe(), new HanaTriggerValidityProbe(), new HanaTriggerLockWaitProbe(), new HanaScaleOutProbe());
     }
 
     @Override

@@ -1,8 +1,8 @@
 package io.hanacdc.source.hana;
 
-import io.hanacdc.CdcException;
-import io.hanacdc.schema.ColumnType;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.schema.ColumnType.Kind;
+import io.hanacdc.schema.ColumnType;
 
 /**
  * HANA column types (SYS.TABLE_COLUMNS.DATA_TYPE_NAME, LENGTH, SCALE) to the normalised types, and

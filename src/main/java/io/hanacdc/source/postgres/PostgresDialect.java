@@ -1,17 +1,13 @@
 package io.hanacdc.source.postgres;
 
-import io.hanacdc.check.NotApplicable;
-import io.hanacdc.check.Probe;
+import io.hanacdc.config.CaptureOptions;
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
-import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.AbstractSourceDialect;
 import io.hanacdc.source.CaptureNames;
-import io.hanacdc.source.CaptureOptions;
 import io.hanacdc.source.CaptureSql;
 import io.hanacdc.source.CapturedType;
-import io.hanacdc.source.CatalogReads;
 import io.hanacdc.source.JdbcValues;
 import io.hanacdc.source.OpenTransactions;
 import io.hanacdc.source.OtherWrite;
@@ -84,6 +80,17 @@ public final class PostgresDialect extends AbstractSourceDialect {
         }
 
         @Override
+        public String defaultCdcSchema() {
+            return "hanacdc";
+        }
+
+        /** TRUNCATE is captured (operation 6), and COUNT(*) reads the whole table. */
+        @Override
+        public int defaultVanishCheckSeconds() {
+            return 0;
+        }
+
+        @Override
         public SourceDialect create(CaptureOptions options) {
             return new PostgresDialect(options);
         }
@@ -133,11 +140,6 @@ public final class PostgresDialect extends AbstractSourceDialect {
     }
 
     @Override
-    public String defaultCdcSchema() {
-        return "hanacdc";
-    }
-
-    @Override
     public int maxIdentifierBytes() {
         return 63;
     }
@@ -146,12 +148,6 @@ public final class PostgresDialect extends AbstractSourceDialect {
     @Override
     public Map<TableId, SourceDialect.Description> describeAll(Connection c, List<TableId> ids) throws SQLException {
         return PostgresTableCatalog.describe(c, ids);
-    }
-
-    /** TRUNCATE is captured (operation 6), and COUNT(*) reads the whole table. */
-    @Override
-    public int defaultVanishCheckSeconds() {
-        return 0;
     }
 
     /** Attnum is kept by RENAME COLUMN. */
@@ -235,30 +231,6 @@ public final class PostgresDialect extends AbstractSourceDialect {
             + " ON n.oid = c.relnamespace WHERE n.nspname = ? AND c.relkind IN ('r', 'p')";
 
     static final String SEQUENCE = "SELECT increment_by, cache_size, cycle FROM pg_catalog.pg_sequences WHERE schemaname = ? AND sequencename = ?";
-
-    /**
-     * HANA's engine assumptions have no counterpart here: the trigger and the watermark read the same
-     * transaction snapshot (the watermark probe covers it), and PostgreSQL's catalog and TRUNCATE
-     * trigger are exercised by the CI suite.
-     */
-    @Override
-    public List<Probe> probes() {
-        return List.of(new PostgresPrivilegesProbe(),
-                hanaOnly("transaction ids", "CURRENT_UPDATE_TRANSACTION() in a trigger = M_TRANSACTIONS.UPDATE_TRANSACTION_ID"),
-                hanaOnly("catalog reads", "SYS.TABLE_COLUMNS: DEFAULT_VALUE, floating DECIMAL, COLUMN_ID across RENAME COLUMN"),
-                hanaOnly("truncate", "whether TRUNCATE TABLE fires DELETE triggers (here: a TRUNCATE trigger captures it)"),
-                hanaOnly("empty dates", "empty DATE, SECONDDATE, TIMESTAMP, TIME through capture (PostgreSQL has no empty dates)"),
-                hanaOnly("trigger validity", "whether an ALTER of a column the triggers do not reference leaves them valid (PostgreSQL"
-                        + " never invalidates a trigger)"),
-                hanaOnly("trigger lock wait", "a lock wait timeout in a capture trigger fails the write (PostgreSQL's capture functions"
-                        + " have no exception handler: the writer's statement fails as it is)"),
-                hanaOnly("scale-out transactions", "one transaction writing a table at every index server is held back, then delivered"
-                        + " (a PostgreSQL server is one host)"));
-    }
-
-    private static Probe hanaOnly(String name, String checks) {
-        return new NotApplicable(name, checks, "SAP HANA only");
-    }
 
     @Override
     public Optional<ChecksumSql> checksumSql(ToIntFunction<ColumnType> targetDecimalScale) {

@@ -1,8 +1,8 @@
 package io.hanacdc.source.postgres;
 
-import io.hanacdc.CdcException;
-import io.hanacdc.schema.ColumnType;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.schema.ColumnType.Kind;
+import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
 
 /**

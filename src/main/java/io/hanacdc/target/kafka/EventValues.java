@@ -1,7 +1,7 @@
 package io.hanacdc.target.kafka;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.hanacdc.CdcException;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;

@@ -1,7 +1,7 @@
 package io.hanacdc.target.kafka;
 
-import io.hanacdc.CdcException;
 import io.hanacdc.checkpoint.StalePositionException;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.target.Target;
 import io.hanacdc.target.TargetSession;

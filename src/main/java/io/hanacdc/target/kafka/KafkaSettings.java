@@ -1,6 +1,6 @@
 package io.hanacdc.target.kafka;
 
-import io.hanacdc.CdcException;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.config.CdcConfig;
 import java.util.LinkedHashMap;
 import java.util.Map;

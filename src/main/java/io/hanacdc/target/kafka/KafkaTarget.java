@@ -1,8 +1,7 @@
 package io.hanacdc.target.kafka;
 
-import io.hanacdc.CdcException;
-import io.hanacdc.check.Probe;
 import io.hanacdc.checkpoint.Position;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.config.TargetNames;
 import io.hanacdc.schema.ColumnType;
@@ -267,11 +266,6 @@ public final class KafkaTarget implements Target {
     @Override
     public int decimalScale(ColumnType type) {
         return type.scale();
-    }
-
-    @Override
-    public List<Probe> probes() {
-        return List.of();
     }
 
     @Override

@@ -1,7 +1,7 @@
 package io.hanacdc.target.kafka;
 
-import io.hanacdc.CdcException;
 import io.hanacdc.checkpoint.Position;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.schema.TableId;
 import java.time.Duration;
 import java.util.HashMap;

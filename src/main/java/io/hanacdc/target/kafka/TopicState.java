@@ -2,7 +2,7 @@ package io.hanacdc.target.kafka;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.hanacdc.CdcException;
+import io.hanacdc.common.CdcException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.time.Duration;

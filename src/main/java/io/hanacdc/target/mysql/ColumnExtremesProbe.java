@@ -1,11 +1,11 @@
 package io.hanacdc.target.mysql;
 
-import io.hanacdc.CdcException;
 import io.hanacdc.check.CheckContext;
 import io.hanacdc.check.Probe;
 import io.hanacdc.check.ProbeResult;
-import io.hanacdc.schema.ColumnType;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.schema.ColumnType.Kind;
+import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;

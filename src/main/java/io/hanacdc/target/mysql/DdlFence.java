@@ -1,8 +1,8 @@
 package io.hanacdc.target.mysql;
 
-import io.hanacdc.CdcException;
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.checkpoint.StalePositionException;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.target.Target;
 import io.hanacdc.target.TargetSession;
 import java.sql.Connection;

@@ -1,6 +1,6 @@
 package io.hanacdc.target.mysql;
 
-import io.hanacdc.CdcException;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.schema.ValueText;
 import io.hanacdc.target.mysql.ColumnLimits.Limit;
 import java.math.BigDecimal;

@@ -1,11 +1,11 @@
 package io.hanacdc.target.mysql;
 
-import io.hanacdc.CdcException;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
-import io.hanacdc.sql.Identifiers;
 import io.hanacdc.sql.ChecksumSql;
+import io.hanacdc.sql.Identifiers;
 import io.hanacdc.sql.KeyRange;
 import io.hanacdc.sql.RangeChecksums;
 import io.hanacdc.target.TargetRows;

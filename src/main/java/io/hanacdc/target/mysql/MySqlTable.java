@@ -1,6 +1,6 @@
 package io.hanacdc.target.mysql;
 
-import io.hanacdc.CdcException;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.sql.Identifiers;
 import io.hanacdc.stream.ChangeSet;

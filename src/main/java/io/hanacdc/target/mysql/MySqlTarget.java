@@ -1,12 +1,11 @@
 package io.hanacdc.target.mysql;
 
 import com.zaxxer.hikari.HikariDataSource;
-import io.hanacdc.CdcException;
-import io.hanacdc.check.Probe;
 import io.hanacdc.checkpoint.Position;
-import io.hanacdc.config.CdcConfig;
+import io.hanacdc.common.CdcException;
+import io.hanacdc.common.Secrets;
 import io.hanacdc.config.CdcConfig.Endpoint;
-import io.hanacdc.Secrets;
+import io.hanacdc.config.CdcConfig;
 import io.hanacdc.config.TargetNames;
 import io.hanacdc.db.DataSources;
 import io.hanacdc.schema.ColumnType;
@@ -193,11 +192,6 @@ public final class MySqlTarget implements Target {
     @Override
     public boolean needsBackfill(SourceColumn added) {
         return TargetAlter.needsBackfill(added);
-    }
-
-    @Override
-    public List<Probe> probes() {
-        return List.of(new SettingsProbe(this), new PrivilegesProbe(this), new RoundTripProbe(this), new ColumnExtremesProbe(this));
     }
 
     @Override

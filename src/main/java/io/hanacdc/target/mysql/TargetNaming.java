@@ -1,6 +1,6 @@
 package io.hanacdc.target.mysql;
 
-import io.hanacdc.CdcException;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.config.TargetNames;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;

@@ -2,13 +2,13 @@ package io.hanacdc.source.hana;
 
 import io.hanacdc.GoldenFiles;
 import io.hanacdc.check.ScratchCapture;
+import io.hanacdc.config.CaptureOptions;
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureLayout;
 import io.hanacdc.source.CaptureNames;
-import io.hanacdc.source.CaptureOptions;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

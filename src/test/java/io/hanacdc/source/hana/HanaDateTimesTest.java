@@ -2,8 +2,8 @@ package io.hanacdc.source.hana;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.hanacdc.config.CaptureOptions;
 import io.hanacdc.schema.ColumnType;
-import io.hanacdc.source.CaptureOptions;
 import io.hanacdc.source.hana.NgdbcDateTimeValue.Type;
 import java.sql.ResultSet;
 import java.sql.SQLException;

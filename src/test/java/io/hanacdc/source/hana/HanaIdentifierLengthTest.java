@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hanacdc.config.CaptureOptions;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
-import io.hanacdc.source.CaptureOptions;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -3,12 +3,12 @@ package io.hanacdc.source.hana;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hanacdc.CdcException;
 import io.hanacdc.GoldenFiles;
 import io.hanacdc.capture.RuntimeGrants;
+import io.hanacdc.common.CdcException;
+import io.hanacdc.config.CaptureOptions;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
-import io.hanacdc.source.CaptureOptions;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

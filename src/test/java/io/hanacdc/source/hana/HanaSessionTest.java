@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hanacdc.GoldenFiles;
+import io.hanacdc.config.CaptureOptions;
 import io.hanacdc.schema.TableId;
-import io.hanacdc.source.CaptureOptions;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

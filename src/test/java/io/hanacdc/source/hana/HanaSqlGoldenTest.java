@@ -8,17 +8,17 @@ import io.hanacdc.GoldenFiles;
 import io.hanacdc.capture.CaptureEvolver;
 import io.hanacdc.capture.CaptureInstaller;
 import io.hanacdc.capture.CaptureVersion;
+import io.hanacdc.config.CaptureOptions;
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
-import io.hanacdc.source.CaptureOptions;
 import io.hanacdc.source.TableStamp;
 import io.hanacdc.stream.BatchQuery;
 import io.hanacdc.stream.PendingRowsQuery;
-import io.hanacdc.watermark.StreamRange;
 import io.hanacdc.stream.VanishQueries;
+import io.hanacdc.watermark.StreamRange;
 import io.hanacdc.watermark.Watermark;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -351,8 +351,8 @@ class HanaSqlGoldenTest {
     void hyphenatedUserNamesAreGrantedUnquoted() {
         var sql = new HanaDialect(CaptureOptions.DEFAULT).captureSql(new CaptureNames("CDC", 127));
         assertEquals("CDC-USER_1", sql.grantee("CDC-USER_1"));
-        org.junit.jupiter.api.Assertions.assertThrows(io.hanacdc.CdcException.class, () -> sql.grantee("CDC USER"));
-        org.junit.jupiter.api.Assertions.assertThrows(io.hanacdc.CdcException.class, () -> sql.grantee("-CDC"));
+        org.junit.jupiter.api.Assertions.assertThrows(io.hanacdc.common.CdcException.class, () -> sql.grantee("CDC USER"));
+        org.junit.jupiter.api.Assertions.assertThrows(io.hanacdc.common.CdcException.class, () -> sql.grantee("-CDC"));
     }
 
     @Test
@@ -412,7 +412,7 @@ class HanaSqlGoldenTest {
         assertEquals("NVARCHAR(10)", HanaTypes.ddl("c", "ALPHANUM", 10, 0, -1));
         assertEquals(java.time.LocalDateTime.of(2024, 1, 1, 0, 0, 0, 123_456_000),
                 HanaDateTimes.truncate(java.time.LocalDateTime.of(2024, 1, 1, 0, 0, 0, 123_456_700)), "7th fractional digit dropped");
-        var e = org.junit.jupiter.api.Assertions.assertThrows(io.hanacdc.CdcException.class, () -> HanaTypes.map("S.T.ARR", "ARRAY", 0, 0));
+        var e = org.junit.jupiter.api.Assertions.assertThrows(io.hanacdc.common.CdcException.class, () -> HanaTypes.map("S.T.ARR", "ARRAY", 0, 0));
         assertTrue(e.getMessage().contains("S.T.ARR") && e.getMessage().contains("ARRAY"));
     }
 
@@ -427,7 +427,7 @@ class HanaSqlGoldenTest {
         assertEquals("ST_GEOMETRY(4326)", HanaTypes.ddl("c", "ST_GEOMETRY", 0, 0, 4326));
         assertEquals("ST_POINT(0)", HanaTypes.ddl("c", "ST_POINT", 0, 0, 0));
         assertEquals("REAL_VECTOR", HanaTypes.ddl("c", "REAL_VECTOR", 3, 0, -1));
-        var e = org.junit.jupiter.api.Assertions.assertThrows(io.hanacdc.CdcException.class, () -> HanaTypes.ddl("S.T.SHAPE", "ST_GEOMETRY", 0, 0, -1));
+        var e = org.junit.jupiter.api.Assertions.assertThrows(io.hanacdc.common.CdcException.class, () -> HanaTypes.ddl("S.T.SHAPE", "ST_GEOMETRY", 0, 0, -1));
         assertTrue(e.getMessage().contains("S.T.SHAPE") && e.getMessage().contains("SRID"), e.getMessage());
         assertTrue(HanaTableCatalog.COLUMNS.contains("SYS.ST_GEOMETRY_COLUMNS") && HanaTableCatalog.COLUMNS.contains("SRS_ID"), HanaTableCatalog.COLUMNS);
     }

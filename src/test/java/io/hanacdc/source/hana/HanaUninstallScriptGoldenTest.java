@@ -2,9 +2,9 @@ package io.hanacdc.source.hana;
 
 import io.hanacdc.GoldenFiles;
 import io.hanacdc.capture.RemovalScript;
+import io.hanacdc.config.CaptureOptions;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
-import io.hanacdc.source.CaptureOptions;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hanacdc.config.CaptureOptions;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.TableId;
-import io.hanacdc.source.CaptureOptions;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialects;
 import io.hanacdc.testing.IntegrationTest;

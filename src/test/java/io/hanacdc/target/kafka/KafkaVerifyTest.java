@@ -5,16 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.hanacdc.CdcException;
 import io.hanacdc.check.Preflight;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.pipeline.CdcTask;
 import io.hanacdc.schema.TablePattern;
 import io.hanacdc.testing.Pipeline;
 import io.hanacdc.testing.TestDatabases;
 import io.hanacdc.verify.Verifier;
-import org.apache.kafka.connect.data.Struct;
-import org.apache.kafka.connect.json.JsonConverter;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -22,6 +20,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.json.JsonConverter;
 import org.junit.jupiter.api.Test;
 
 /** verify and check on a Kafka target. */

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hanacdc.CdcException;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.config.TargetNames;
 import io.hanacdc.schema.TableId;
 import java.util.List;

@@ -1,11 +1,10 @@
-package io.hanacdc.db;
+package io.hanacdc.source;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.hanacdc.config.CaptureOptions;
 import io.hanacdc.config.CdcConfig;
-import io.hanacdc.pipeline.CdcTask;
-import io.hanacdc.source.CaptureOptions;
 import io.hanacdc.source.postgres.PostgresDialect;
 import io.hanacdc.testing.IntegrationTest;
 import io.hanacdc.testing.TestDatabases;
@@ -38,7 +37,7 @@ class SourcePoolTest {
         Map<String, String> props = Map.of("hanacdc.source.url", url, "hanacdc.target.url", "jdbc:mysql://unused/db", "hanacdc.tables", "s.t");
         CdcConfig cfg = CdcConfig.load(k -> Optional.ofNullable(props.get(k)));
         PostgresDialect dialect = new PostgresDialect(CaptureOptions.DEFAULT);
-        try (HikariDataSource pool = CdcTask.sourcePool(cfg, dialect, 1); Connection c = pool.getConnection()) {
+        try (HikariDataSource pool = SourcePools.open(cfg, dialect, 1); Connection c = pool.getConnection()) {
             for (int i = 0; i < 40; i++) {
                 try (PreparedStatement ps = dialect.bulkQuery(c, "SELECT g FROM generate_series(1, " + (i + 2) + ") g"); ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {

@@ -1,15 +1,15 @@
-package io.hanacdc.admin;
+package io.hanacdc.cli;
 
 import com.zaxxer.hikari.HikariDataSource;
-import io.hanacdc.CdcException;
 import io.hanacdc.capture.CaptureInstaller;
 import io.hanacdc.capture.RemovalScript;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.config.CdcConfig;
-import io.hanacdc.pipeline.CdcTask;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.schema.TablePattern;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
+import io.hanacdc.source.SourcePools;
 import io.hanacdc.target.Positions;
 import io.hanacdc.target.Target;
 import io.hanacdc.target.TargetKind;
@@ -47,7 +47,7 @@ final class Uninstall {
      * suffices: with the target unreachable the positions stay, reported with how to remove them.
      */
     public void all() throws SQLException {
-        try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 1);
+        try (HikariDataSource source = SourcePools.open(cfg, dialect, 1);
              Connection c = source.getConnection()) {
             var removed = installer().uninstall(c);
             out.println("removed capture of " + removed.size() + " table(s); subscriptions of task " + cfg.task() + " removed");
@@ -64,7 +64,7 @@ final class Uninstall {
      */
     public void table(String spec) throws SQLException {
         TableId id = TablePattern.table(spec);
-        try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 1); Connection c = source.getConnection()) {
+        try (HikariDataSource source = SourcePools.open(cfg, dialect, 1); Connection c = source.getConnection()) {
             checkUninstall(c, id);
             boolean hadPosition = removePositions(Optional.of(id)).orElse(0) > 0;
             boolean removed = installer().uninstall(c, id);
@@ -80,7 +80,7 @@ final class Uninstall {
      */
     public void print(Optional<String> table) throws SQLException {
         Optional<TableId> id = table.map(TablePattern::table);
-        try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 1); Connection c = source.getConnection()) {
+        try (HikariDataSource source = SourcePools.open(cfg, dialect, 1); Connection c = source.getConnection()) {
             if (id.isPresent()) {
                 checkUninstall(c, id.get());
             }
@@ -99,7 +99,7 @@ final class Uninstall {
     /** The refusals of uninstall --table, before anything changes. */
     private void checkUninstall(Connection c, TableId id) throws SQLException {
         installer().checkUninstall(c, id);
-        if (Commands.listed(cfg, id)) {
+        if (DirectCommands.listed(cfg, id)) {
             throw new CdcException("table " + id + " is in hanacdc.tables of task " + cfg.task() + ": take it out (on every replica)"
                     + " and restart the task first, or its capture is installed again at the next start");
         }

@@ -1,6 +1,6 @@
-package io.hanacdc.source;
+package io.hanacdc.config;
 
-import io.hanacdc.CdcException;
+import io.hanacdc.common.CdcException;
 
 /**
  * How capture is installed.

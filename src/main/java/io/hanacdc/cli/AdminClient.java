@@ -1,6 +1,6 @@
-package io.hanacdc.admin;
+package io.hanacdc.cli;
 
-import io.hanacdc.CdcException;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.config.AdminSettings;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,4 +1,4 @@
-package io.hanacdc;
+package io.hanacdc.common;
 
 /** A failure with a message a user can act on: it names the object and says what to do. */
 public class CdcException extends RuntimeException {

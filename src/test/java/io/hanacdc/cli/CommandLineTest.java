@@ -1,4 +1,4 @@
-package io.hanacdc;
+package io.hanacdc.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,7 +1,6 @@
-package io.hanacdc.admin;
+package io.hanacdc.cli;
 
 import com.zaxxer.hikari.HikariDataSource;
-import io.hanacdc.CdcException;
 import io.hanacdc.capture.CaptureInstaller;
 import io.hanacdc.capture.CaptureSuspension;
 import io.hanacdc.capture.RuntimeGrants;
@@ -10,14 +9,15 @@ import io.hanacdc.capture.UnreadCapture;
 import io.hanacdc.check.Preflight;
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.cluster.OwnerStore;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.config.CdcConfig;
-import io.hanacdc.pipeline.CdcTask;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.schema.TablePattern;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialects;
+import io.hanacdc.source.SourcePools;
 import io.hanacdc.source.TableResolver;
 import io.hanacdc.stream.PendingRowsQuery;
 import io.hanacdc.target.Positions;
@@ -37,13 +37,13 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /** The one-shot commands: install (or print its SQL), uninstall (of the task or of one table), alter, status, verify. */
-public final class Commands {
+public final class DirectCommands {
     private final CdcConfig cfg;
     private final PrintStream out;
     private final SourceDialect dialect;
     private final CaptureNames names;
 
-    public Commands(CdcConfig cfg, PrintStream out) {
+    public DirectCommands(CdcConfig cfg, PrintStream out) {
         this.cfg = cfg;
         this.out = out;
         this.dialect = SourceDialects.forUrl(cfg.source().url(), cfg.capture());
@@ -66,7 +66,7 @@ public final class Commands {
         if (!printOnly) {
             new Preflight(cfg).gate("install");
         }
-        try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 1);
+        try (HikariDataSource source = SourcePools.open(cfg, dialect, 1);
              Connection c = source.getConnection()) {
             List<SourceTable> tables = new TableResolver(dialect, cfg.cdcSchema()).resolve(c, cfg.tables()).all();
             if (printOnly) {
@@ -104,7 +104,7 @@ public final class Commands {
      */
     public void alter(String spec, String clause, CdcConfig.Endpoint as) throws SQLException {
         TableId id = TablePattern.table(spec);
-        try (HikariDataSource source = CdcTask.sourcePool(as, dialect, 1); Connection c = source.getConnection()) {
+        try (HikariDataSource source = SourcePools.open(as, dialect, 1); Connection c = source.getConnection()) {
             int captureVersion = new TableAlter(dialect, names, cfg.lockTimeout()).alter(c, id, clause).number();
             out.println("table " + id + " altered; its capture moved to version " + captureVersion + " in the same transaction");
         }
@@ -116,7 +116,7 @@ public final class Commands {
      */
     public void suspendOrResume(boolean suspend, Optional<String> table, CdcConfig.Endpoint as) throws SQLException {
         CaptureSuspension suspension = new CaptureSuspension(dialect, names, cfg.lockTimeout());
-        try (HikariDataSource source = CdcTask.sourcePool(as, dialect, 1); Connection c = source.getConnection()) {
+        try (HikariDataSource source = SourcePools.open(as, dialect, 1); Connection c = source.getConnection()) {
             List<TableId> tables = table.isPresent() ? List.of(TablePattern.table(table.get())) : suspension.capturedTables(c);
             if (tables.isEmpty() || !installer().sharedObjectsExist(c)) {
                 throw new CdcException("no table is captured in schema " + cfg.cdcSchema());
@@ -170,7 +170,7 @@ public final class Commands {
     /** Which replica owns each table; empty when the source cannot say (the status of the positions still answers). */
     private Map<TableId, String> owners() {
         Map<TableId, String> owners = new HashMap<>();
-        try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 1); Connection c = source.getConnection()) {
+        try (HikariDataSource source = SourcePools.open(cfg, dialect, 1); Connection c = source.getConnection()) {
             new OwnerStore(dialect, names, cfg.task()).owners(c).forEach((id, o) -> owners.put(id, o.ownedBy() == null ? "none" : o.ownedBy()));
         } catch (SQLException | CdcException e) {
             out.println("owners not read (source not readable): " + e.getMessage());
@@ -180,7 +180,7 @@ public final class Commands {
 
     /** The captured tables this task does not read; status still answers when the source does not. */
     private void unreadStatus() {
-        try (HikariDataSource source = CdcTask.sourcePool(cfg, dialect, 1); Connection c = source.getConnection()) {
+        try (HikariDataSource source = SourcePools.open(cfg, dialect, 1); Connection c = source.getConnection()) {
             for (UnreadCapture.Table t : new UnreadCapture(dialect, names, cfg.task(), this::listed).find(c)) {
                 Long pending = new PendingRowsQuery(dialect, List.of(names.captureTables(dialect, t.id()))).count(c, List.of(t.appliedHigh())).get(0);
                 out.println("WARNING: " + t.warning() + " [" + (pending == null ? "its CDC rows could not be counted"

@@ -1,4 +1,4 @@
-package io.hanacdc;
+package io.hanacdc.cli;
 
 import java.time.Instant;
 import java.time.format.DateTimeParseException;

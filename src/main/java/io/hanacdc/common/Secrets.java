@@ -1,4 +1,4 @@
-package io.hanacdc;
+package io.hanacdc.common;
 
 import java.util.regex.Pattern;
 
