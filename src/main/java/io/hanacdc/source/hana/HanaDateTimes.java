@@ -6,7 +6,6 @@ import java.sql.SQLException;
 import java.sql.Time;
 import java.sql.Timestamp;
 import java.time.LocalDateTime;
-import java.time.temporal.ChronoUnit;
 import java.util.Calendar;
 import java.util.GregorianCalendar;
 import java.util.Locale;
@@ -48,12 +47,7 @@ final class HanaDateTimes {
         if (t.getTime() == EMPTY_TIMESTAMP_MILLIS || t.getTime() == EMPTY_SECONDDATE_MILLIS) {
             return EmptyDates.TIMESTAMP;
         }
-        return truncate(fields(t.getTime()).withNano(t.getNanos()));
-    }
-
-    /** HANA keeps 100 ns; MySQL keeps microseconds. Truncating here makes the result the same on every driver. */
-    static LocalDateTime truncate(LocalDateTime t) {
-        return t.truncatedTo(ChronoUnit.MICROS);
+        return fields(t.getTime()).withNano(t.getNanos()); // all of HANA's 100 ns: a target that keeps fewer digits refuses or cuts them
     }
 
     /** A new calendar per value: ngdbc sets its fields while converting, so one must not be shared. */
