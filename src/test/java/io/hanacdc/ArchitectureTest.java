@@ -25,7 +25,7 @@ class ArchitectureTest {
      * The layer order, bottom first: a package may use its own layer and those below. "homes" stands for
      * {@link #HOMES}; "" is the root package, the application's assembly.
      */
-    static final List<String> LAYERS = List.of("common", "schema", "sql", "config", "db", "source", "watermark", "capture",
+    static final List<String> LAYERS = List.of("common", "schema", "sql", "config", "db", "source", "control", "watermark", "capture",
             "stream", "checkpoint", "target", "snapshot", "verify", "check", "homes", "cluster", "changes", "pipeline", "admin",
             "cli", "");
 

@@ -1,9 +1,8 @@
 package io.hanacdc.capture;
 
 import static io.hanacdc.source.CdcColumns.CAPTURE_REGISTRY;
-import static io.hanacdc.source.CdcColumns.SUBSCRIPTIONS;
-import static io.hanacdc.sql.Identifiers.literal;
 
+import io.hanacdc.control.ControlSql;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
@@ -27,13 +26,11 @@ import java.util.stream.Collectors;
 final class CaptureRegistry {
     record Entry(TableId table, int captureVersion, String columns) {}
 
-    private final String registry;
-    private final String subscriptions;
+    private final ControlSql sql;
     private final CaptureNames names;
 
     CaptureRegistry(SourceDialect dialect, CaptureNames names) {
-        this.registry = dialect.qualified(names.cdcSchema(), CAPTURE_REGISTRY);
-        this.subscriptions = dialect.qualified(names.cdcSchema(), SUBSCRIPTIONS);
+        this.sql = new ControlSql(dialect, names);
         this.names = names;
     }
 
@@ -43,44 +40,38 @@ final class CaptureRegistry {
     }
 
     String insertSql(SourceTable t, boolean keysOnly, int captureVersion, boolean createdSchema) {
-        return "INSERT INTO " + registry + " (source_schema, source_table, cdc_table, version, columns, created_schema) VALUES ("
-                + literal(t.id().schema()) + ", " + literal(t.id().name()) + ", " + literal(names.cdcTable(t.id())) + ", "
-                + captureVersion + ", " + literal(describeColumns(t, keysOnly)) + ", " + createdSchema + ")";
+        return sql.registryInsert(t.id(), captureVersion, describeColumns(t, keysOnly), createdSchema);
     }
 
     /** The registry row after a move to a new capture version. */
     String updateSql(SourceTable t, boolean keysOnly, int captureVersion) {
-        return "UPDATE " + registry + " SET version = " + captureVersion + ", columns = " + literal(describeColumns(t, keysOnly))
-                + " WHERE source_schema = " + literal(t.id().schema()) + " AND source_table = " + literal(t.id().name());
+        return sql.registryUpdate(t.id(), captureVersion, describeColumns(t, keysOnly));
     }
 
     /** The table's capture version as committed (0: not captured), without locking its row. */
     int captureVersion(Connection c, TableId id) throws SQLException {
-        return count(c, "SELECT version FROM " + registry + " WHERE source_schema = " + literal(id.schema())
-                + " AND source_table = " + literal(id.name()));
+        return count(c, sql.registryVersion(id, false));
     }
 
     /** Locks the table's registry row for the rest of the transaction and returns its capture version. */
     int lockCaptureVersion(Connection c, TableId id) throws SQLException {
-        return count(c, "SELECT version FROM " + registry + " WHERE source_schema = " + literal(id.schema())
-                + " AND source_table = " + literal(id.name()) + " FOR UPDATE");
+        return count(c, sql.registryVersion(id, true));
     }
 
     String deleteSql(TableId id) {
-        return "DELETE FROM " + registry + " WHERE source_schema = " + literal(id.schema()) + " AND source_table = " + literal(id.name());
+        return sql.registryDelete(id);
     }
 
     String subscribeSql(String task, TableId id) {
-        return "INSERT INTO " + subscriptions + " (task, source_schema, source_table) VALUES ("
-                + literal(task) + ", " + literal(id.schema()) + ", " + literal(id.name()) + ")";
+        return sql.subscribe(task, id);
     }
 
     String unsubscribeSql(String task) {
-        return "DELETE FROM " + subscriptions + " WHERE task = " + literal(task);
+        return sql.unsubscribe(task);
     }
 
     String unsubscribeSql(String task, TableId id) {
-        return unsubscribeSql(task) + " AND source_schema = " + literal(id.schema()) + " AND source_table = " + literal(id.name());
+        return sql.unsubscribe(task, id);
     }
 
     boolean exists(Connection c) throws SQLException {
@@ -91,7 +82,7 @@ final class CaptureRegistry {
 
     Map<TableId, Entry> entries(Connection c) throws SQLException {
         Map<TableId, Entry> out = new LinkedHashMap<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT source_schema, source_table, version, columns FROM " + registry);
+        try (PreparedStatement ps = c.prepareStatement(sql.registryEntries());
              ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 TableId id = new TableId(rs.getString(1), rs.getString(2));
@@ -102,19 +93,17 @@ final class CaptureRegistry {
     }
 
     boolean schemaCreatedByUs(Connection c) throws SQLException {
-        return count(c, "SELECT COUNT(*) FROM " + registry + " WHERE created_schema = TRUE") > 0;
+        return count(c, sql.registrySchemaCreated()) > 0;
     }
 
     boolean isSubscribed(Connection c, String task, TableId id) throws SQLException {
-        return count(c, "SELECT COUNT(*) FROM " + subscriptions + " WHERE task = " + literal(task)
-                + " AND source_schema = " + literal(id.schema()) + " AND source_table = " + literal(id.name())) > 0;
+        return count(c, sql.subscriptionCount(task, id)) > 0;
     }
 
     /** The task's subscriptions, each with the data id up to which it last published its rows applied (0 when it never did). */
     Map<TableId, Long> subscriptions(Connection c, String task) throws SQLException {
         Map<TableId, Long> out = new LinkedHashMap<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT source_schema, source_table, purge_high FROM " + subscriptions
-                + " WHERE task = ? ORDER BY source_schema, source_table")) {
+        try (PreparedStatement ps = c.prepareStatement(sql.subscriptionsOf())) {
             ps.setString(1, task);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -128,7 +117,7 @@ final class CaptureRegistry {
     /** Every table some task subscribes to. */
     Set<TableId> subscribed(Connection c) throws SQLException {
         Set<TableId> out = new HashSet<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT DISTINCT source_schema, source_table FROM " + subscriptions);
+        try (PreparedStatement ps = c.prepareStatement(sql.subscribedTables());
              ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 out.add(new TableId(rs.getString(1), rs.getString(2)));
@@ -140,8 +129,7 @@ final class CaptureRegistry {
     /** The tasks subscribed to the table. */
     List<String> subscribers(Connection c, TableId id) throws SQLException {
         List<String> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT task FROM " + subscriptions + " WHERE source_schema = ? AND source_table = ?"
-                + " ORDER BY task")) {
+        try (PreparedStatement ps = c.prepareStatement(sql.subscribers())) {
             ps.setString(1, id.schema());
             ps.setString(2, id.name());
             try (ResultSet rs = ps.executeQuery()) {
@@ -154,13 +142,12 @@ final class CaptureRegistry {
     }
 
     int subscriberCount(Connection c, TableId id) throws SQLException {
-        return count(c, "SELECT COUNT(*) FROM " + subscriptions + " WHERE source_schema = " + literal(id.schema())
-                + " AND source_table = " + literal(id.name()));
+        return count(c, sql.subscriberCount(id));
     }
 
     /** The first column of the only row as a number, 0 when there is no row. */
-    private static int count(Connection c, String sql) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+    private static int count(Connection c, String query) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(query); ResultSet rs = ps.executeQuery()) {
             return rs.next() ? rs.getInt(1) : 0;
         }
     }

@@ -1,10 +1,9 @@
 package io.hanacdc.capture;
 
-import static io.hanacdc.source.CdcColumns.SCHEMA_HISTORY;
-
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hanacdc.control.ControlSql;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
@@ -31,17 +30,16 @@ public final class CaptureVersionStore {
 
     /** Compact: zeros, nulls and falses are left out (a 300-column layout stays small). */
     private static final ObjectMapper JSON = new ObjectMapper().setSerializationInclusion(JsonInclude.Include.NON_DEFAULT);
-    private final String table;
+    private final ControlSql sql;
 
     public CaptureVersionStore(SourceDialect dialect, CaptureNames names) {
-        this.table = dialect.qualified(names.cdcSchema(), SCHEMA_HISTORY);
+        this.sql = new ControlSql(dialect, names);
     }
 
     /** Every recorded version of the table, oldest first. */
     public List<CaptureVersion> load(Connection c, TableId id) throws SQLException {
         List<CaptureVersion> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT version, layout, table_oid, switch_high FROM " + table
-                + " WHERE source_schema = ? AND source_table = ? ORDER BY version")) {
+        try (PreparedStatement ps = c.prepareStatement(sql.versionsOf())) {
             ps.setString(1, id.schema());
             ps.setString(2, id.name());
             try (ResultSet rs = ps.executeQuery()) {
@@ -56,8 +54,7 @@ public final class CaptureVersionStore {
     /** Records a version in the caller's transaction. */
     public void insert(Connection c, CaptureVersion v) throws SQLException {
         TableId id = v.layout().table().id();
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + table
-                + " (source_schema, source_table, version, layout, table_oid, switch_high) VALUES (?, ?, ?, ?, ?, ?)")) {
+        try (PreparedStatement ps = c.prepareStatement(sql.versionInsert())) {
             ps.setString(1, id.schema());
             ps.setString(2, id.name());
             ps.setInt(3, v.number());
@@ -71,8 +68,7 @@ public final class CaptureVersionStore {
     /** Fills in the object and column ids of a version recorded without them (installed from install --print-sql). */
     public void recordIds(Connection c, CaptureVersion v) throws SQLException {
         TableId id = v.layout().table().id();
-        try (PreparedStatement ps = c.prepareStatement("UPDATE " + table + " SET layout = ?, table_oid = ?"
-                + " WHERE source_schema = ? AND source_table = ? AND version = ?")) {
+        try (PreparedStatement ps = c.prepareStatement(sql.versionIdsUpdate())) {
             ps.setString(1, encode(v));
             ps.setLong(2, v.tableOid());
             ps.setString(3, id.schema());
@@ -84,16 +80,12 @@ public final class CaptureVersionStore {
 
     /** The insert of a version with its values inlined, for install --print-sql. */
     public String insertSql(CaptureVersion v) {
-        return insertHead() + "VALUES (" + inlined(v) + ", " + v.switchHigh() + ")";
+        return sql.versionInsert(inlined(v), Long.toString(v.switchHigh()), false);
     }
 
     /** The insert of a version whose switch point is H as the statement runs ({@link io.hanacdc.source.SourceDialect#highWaterMark}), for a DBA's script. */
     String insertSql(CaptureVersion v, String highWaterMark) {
-        return insertHead() + "SELECT " + inlined(v) + ", " + highWaterMark;
-    }
-
-    private String insertHead() {
-        return "INSERT INTO " + table + " (source_schema, source_table, version, layout, table_oid, switch_high) ";
+        return sql.versionInsert(inlined(v), highWaterMark, true);
     }
 
     private static String inlined(CaptureVersion v) {
@@ -104,8 +96,7 @@ public final class CaptureVersionStore {
 
     /** Removes every version of the table, with its capture: a table captured again later starts at version 1. */
     String deleteSql(TableId id) {
-        return "DELETE FROM " + table + " WHERE source_schema = " + Identifiers.literal(id.schema())
-                + " AND source_table = " + Identifiers.literal(id.name());
+        return sql.versionsDelete(id);
     }
 
     static String encode(CaptureVersion v) {

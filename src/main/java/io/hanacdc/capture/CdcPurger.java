@@ -2,8 +2,8 @@ package io.hanacdc.capture;
 
 import static io.hanacdc.source.CdcColumns.CREATE_TIME;
 import static io.hanacdc.source.CdcColumns.DATA_ID;
-import static io.hanacdc.source.CdcColumns.SUBSCRIPTIONS;
 
+import io.hanacdc.control.ControlSql;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
@@ -32,7 +32,7 @@ import java.util.TreeSet;
 public final class CdcPurger {
     private final SourceDialect dialect;
     private final BatchPredicate predicate;
-    private final String subscriptions;
+    private final ControlSql control;
     private final String task;
     private final Duration retention;
     private final int chunk;
@@ -40,7 +40,7 @@ public final class CdcPurger {
     public CdcPurger(SourceDialect dialect, CaptureNames names, String task, Duration retention, int chunk) {
         this.dialect = dialect;
         this.predicate = new BatchPredicate(dialect);
-        this.subscriptions = dialect.qualified(names.cdcSchema(), SUBSCRIPTIONS);
+        this.control = new ControlSql(dialect, names);
         this.task = task;
         this.retention = retention;
         this.chunk = chunk;
@@ -48,8 +48,7 @@ public final class CdcPurger {
 
     /** Publishes this task's applied base for the table, then purges its capture tables; returns rows deleted. */
     public long purge(Connection c, TableId table, Watermark applied, List<String> captureTables) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("UPDATE " + subscriptions + " SET purge_high = ?, purge_open = ? WHERE task = ?"
-                + " AND source_schema = ? AND source_table = ?")) {
+        try (PreparedStatement ps = c.prepareStatement(control.publishApplied())) {
             ps.setLong(1, applied.high());
             ps.setString(2, applied.encodeOpen());
             ps.setString(3, task);
@@ -75,8 +74,7 @@ public final class CdcPurger {
         long high = Long.MAX_VALUE;
         long openFrom = Watermark.NO_BOUND;
         Set<Long> open = new TreeSet<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT purge_high, purge_open FROM " + subscriptions
-                + " WHERE source_schema = ? AND source_table = ?")) {
+        try (PreparedStatement ps = c.prepareStatement(control.appliedBases(false))) {
             ps.setString(1, table.schema());
             ps.setString(2, table.name());
             try (ResultSet rs = ps.executeQuery()) {
@@ -101,7 +99,7 @@ public final class CdcPurger {
         String id = dialect.quote(DATA_ID);
         String old = deletable + " AND " + dialect.quote(CREATE_TIME) + " < ?";
         String chunkEnd = "SELECT MAX(" + id + ") FROM (SELECT " + id + " FROM " + table + " WHERE " + old
-                + " ORDER BY " + id + " LIMIT " + chunk + ") x";
+                + " ORDER BY " + id + dialect.limit(chunk) + ") x";
         String delete = "DELETE FROM " + table + " WHERE " + id + " <= ? AND " + old;
         long deleted = 0;
         while (true) {

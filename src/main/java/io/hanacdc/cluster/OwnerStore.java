@@ -4,6 +4,7 @@ import static io.hanacdc.source.CdcColumns.REPLICAS;
 import static io.hanacdc.source.CdcColumns.TABLE_OWNERS;
 
 import io.hanacdc.common.CdcException;
+import io.hanacdc.control.ControlSql;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureSql;
@@ -34,12 +35,14 @@ public final class OwnerStore {
     public record Owner(TableId table, String ownedBy, String handTo, long version) {}
 
     private final CaptureSql sql;
+    private final ControlSql control;
     private final String replicas;
     private final String owners;
     private final String task;
 
     public OwnerStore(SourceDialect dialect, CaptureNames names, String task) {
         this.sql = dialect.captureSql(names);
+        this.control = new ControlSql(dialect, names);
         this.replicas = dialect.qualified(names.cdcSchema(), REPLICAS);
         this.owners = dialect.qualified(names.cdcSchema(), TABLE_OWNERS);
         this.task = task;
@@ -68,15 +71,15 @@ public final class OwnerStore {
 
     /** This replica is alive: its beats go up by one, with the beat's proof (its row is made at the first). */
     public void beat(Connection c, String replica, String address, String proof) throws SQLException {
-        if (update(c, "UPDATE " + replicas + " SET beats = beats + 1, address = ?, proof = ? WHERE task = ? AND replica = ?",
+        if (update(c, control.replicaBeat(),
                 address, proof, task, replica) == 0) {
-            update(c, "INSERT INTO " + replicas + " (task, replica, address, beats, proof) VALUES (?, ?, ?, 1, ?)", task, replica, address, proof);
+            update(c, control.replicaInsert(), task, replica, address, proof);
         }
     }
 
     public List<Replica> replicas(Connection c) throws SQLException {
         List<Replica> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT replica, address, beats, proof FROM " + replicas + " WHERE task = ? ORDER BY replica")) {
+        try (PreparedStatement ps = c.prepareStatement(control.replicasOf())) {
             ps.setString(1, task);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -89,8 +92,7 @@ public final class OwnerStore {
 
     public Map<TableId, Owner> owners(Connection c) throws SQLException {
         Map<TableId, Owner> out = new LinkedHashMap<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT source_schema, source_table, owned_by, hand_to, version FROM " + owners
-                + " WHERE task = ?")) {
+        try (PreparedStatement ps = c.prepareStatement(control.ownersOf())) {
             ps.setString(1, task);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -106,7 +108,7 @@ public final class OwnerStore {
     public boolean assign(Connection c, TableId table, String to, Owner current) throws SQLException {
         if (current == null) {
             try {
-                return update(c, "INSERT INTO " + owners + " (task, source_schema, source_table, owned_by, version) VALUES (?, ?, ?, ?, 1)",
+                return update(c, control.ownerInsert(),
                         task, table.schema(), table.name(), to) == 1;
             } catch (SQLException e) {
                 if (e.getSQLState() != null && e.getSQLState().startsWith("23")) {
@@ -115,42 +117,36 @@ public final class OwnerStore {
                 throw e;
             }
         }
-        return update(c, "UPDATE " + owners + " SET owned_by = ?, hand_to = NULL, version = version + 1" + whereRow() + " AND version = ?",
+        return update(c, control.ownerAssign(),
                 to, task, table.schema(), table.name(), current.version()) == 1;
     }
 
     /** Asks the owner to hand the table to {@code to} between two batches (null withdraws the request). */
     public boolean propose(Connection c, Owner current, String to) throws SQLException {
-        return update(c, "UPDATE " + owners + " SET hand_to = ?" + whereRow() + " AND version = ?",
+        return update(c, control.ownerPropose(),
                 to, task, current.table().schema(), current.table().name(), current.version()) == 1;
     }
 
     /** The owner, between two batches, gives the table to the replica it was asked to; false if the row changed meanwhile. */
     public boolean handOver(Connection c, Owner current, String me) throws SQLException {
-        return update(c, "UPDATE " + owners + " SET owned_by = hand_to, hand_to = NULL, version = version + 1" + whereRow()
-                        + " AND version = ? AND owned_by = ? AND hand_to IS NOT NULL",
+        return update(c, control.ownerHandOver(),
                 task, current.table().schema(), current.table().name(), current.version(), me) == 1;
     }
 
     /** Gives up one table this replica owns; false if the row changed meanwhile. */
     public boolean release(Connection c, Owner current, String me) throws SQLException {
-        return update(c, "UPDATE " + owners + " SET owned_by = NULL, hand_to = NULL, version = version + 1" + whereRow()
-                + " AND version = ? AND owned_by = ?", task, current.table().schema(), current.table().name(), current.version(), me) == 1;
+        return update(c, control.ownerRelease(), task, current.table().schema(), current.table().name(), current.version(), me) == 1;
     }
 
     /** A replica that stops gives up its tables at once (the leader gives them out at its next round) and its row. */
     public void leave(Connection c, String me) throws SQLException {
-        update(c, "UPDATE " + owners + " SET owned_by = NULL, hand_to = NULL, version = version + 1 WHERE task = ? AND owned_by = ?", task, me);
+        update(c, control.ownerLeave(), task, me);
         forget(c, me);
     }
 
     /** Removes a replica's row (gone, and owning nothing), so views stop listing it. */
     public void forget(Connection c, String replica) throws SQLException {
-        update(c, "DELETE FROM " + replicas + " WHERE task = ? AND replica = ?", task, replica);
-    }
-
-    private static String whereRow() {
-        return " WHERE task = ? AND source_schema = ? AND source_table = ?";
+        update(c, control.replicaDelete(), task, replica);
     }
 
     private static int update(Connection c, String statement, Object... values) throws SQLException {

@@ -13,10 +13,10 @@ import io.hanacdc.cluster.OwnerStore;
 import io.hanacdc.common.CdcException;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.config.TargetNames;
+import io.hanacdc.control.ControlSql;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
-import io.hanacdc.source.CdcColumns;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialects;
 import io.hanacdc.source.SourcePools;
@@ -165,17 +165,14 @@ public final class CdcTask implements AutoCloseable {
 
     /** Writes this task's heartbeat row on the source; its capture and replication keep idle lag honest. */
     public void beat() throws SQLException {
-        String table = dialect.qualified(names.cdcSchema(), CdcColumns.HEARTBEAT);
+        ControlSql control = new ControlSql(dialect, names);
         SourceTable hb = dialect.captureSql(names).heartbeatTable();
-        String taskColumn = dialect.quote(hb.primaryKey().get(0));
-        String beatColumn = dialect.quote(hb.columns().get(1).name());
         LocalDateTime now = LocalDateTime.now(ZoneOffset.UTC);
-        try (Connection c = source.getConnection();
-             PreparedStatement update = c.prepareStatement("UPDATE " + table + " SET " + beatColumn + " = ? WHERE " + taskColumn + " = ?")) {
+        try (Connection c = source.getConnection(); PreparedStatement update = c.prepareStatement(control.heartbeatUpdate(hb))) {
             update.setObject(1, now);
             update.setString(2, task);
             if (update.executeUpdate() == 0) {
-                try (PreparedStatement insert = c.prepareStatement("INSERT INTO " + table + " (" + taskColumn + ", " + beatColumn + ") VALUES (?, ?)")) {
+                try (PreparedStatement insert = c.prepareStatement(control.heartbeatInsert(hb))) {
                     insert.setString(1, task);
                     insert.setObject(2, now);
                     insert.executeUpdate();

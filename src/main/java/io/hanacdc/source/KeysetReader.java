@@ -39,7 +39,7 @@ public final class KeysetReader {
         String select = "SELECT " + table.columns().stream().map(dialect::selectExpression).collect(Collectors.joining(", "))
                 + " FROM " + dialect.qualified(table.id().schema(), table.id().name()) + " k";
         String order = " ORDER BY " + table.primaryKey().stream().map(c -> "k." + dialect.quote(c)).collect(Collectors.joining(", "))
-                + " LIMIT " + chunkSize;
+                + dialect.limit(chunkSize);
         this.firstChunk = select + (filter == null ? "" : " WHERE " + filter) + order;
         this.nextChunk = select + " WHERE " + (filter == null ? "" : filter + " AND ") + dialect.keyAfterPredicate(table.keyColumns()) + order;
         this.keyIndexes = table.primaryKey().stream().mapToInt(k -> table.columnNames().indexOf(k)).toArray();

@@ -54,6 +54,12 @@ public interface SourceDialect {
     /** SQL for the current time in UTC, as CDC rows' create time holds it. */
     String utcNow();
 
+    /** The clause after an ORDER BY that keeps the first {@code rows} rows, with its leading space. */
+    String limit(long rows);
+
+    /** The clause that locks the rows a SELECT reads until the transaction ends, with its leading space. */
+    String forUpdate();
+
     /** Longest identifier the source accepts, in bytes as {@link #identifierBytes} counts them. */
     int maxIdentifierBytes();
 
@@ -232,9 +238,7 @@ public interface SourceDialect {
      * The {@link CaptureSql#lockSource} statement asking for the lock without waiting ({@code wait} zero: NOWAIT, as both
      * sources write it) or waiting at most about {@code wait}, in a transaction whose lock wait timeout is {@code lockTimeout}.
      */
-    default String lockAsking(String lockStatement, Duration wait, Duration lockTimeout) {
-        return lockStatement + " NOWAIT";
-    }
+    String lockAsking(String lockStatement, Duration wait, Duration lockTimeout);
 
     /** Whether the exception says a lock wait timed out (the statement was given up, nothing else is wrong). */
     boolean isLockTimeout(SQLException e);

@@ -51,11 +51,11 @@ public final class BatchQuery {
         String fresh = select + " WHERE " + predicate.fresh(r) + realRow;
         Optional<String> heldBack = predicate.heldBack(r);
         if (heldBack.isEmpty()) {
-            return fresh + " ORDER BY " + id + " LIMIT " + limit;
+            return fresh + " ORDER BY " + id + dialect.limit(limit);
         }
         String held = select + " WHERE " + heldBack.get() + realRow;
         // Derived tables: the form both PostgreSQL and HANA's documented grammar accept for ordered, limited union parts.
-        return "SELECT * FROM (" + fresh + " ORDER BY " + id + " LIMIT " + limit + ") f UNION ALL SELECT * FROM ("
-                + held + " ORDER BY " + id + " LIMIT " + limit + ") h ORDER BY " + id + " LIMIT " + limit;
+        String first = " ORDER BY " + id + dialect.limit(limit);
+        return "SELECT * FROM (" + fresh + first + ") f UNION ALL SELECT * FROM (" + held + first + ") h" + first;
     }
 }

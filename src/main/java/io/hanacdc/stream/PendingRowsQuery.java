@@ -108,6 +108,6 @@ public final class PendingRowsQuery {
     private String part(int index, String captureTable) {
         String id = dialect.quote(DATA_ID);
         return "SELECT " + index + ", COUNT(*) FROM (SELECT " + id + " FROM " + captureTable + " WHERE " + id + " > ? AND "
-                + dialect.quote(OPERATION) + " > 0 ORDER BY " + id + " LIMIT " + LIMIT + ") x";
+                + dialect.quote(OPERATION) + " > 0 ORDER BY " + id + dialect.limit(LIMIT) + ") x";
     }
 }

@@ -1,7 +1,6 @@
 package io.hanacdc.watermark;
 
-import static io.hanacdc.source.CdcColumns.SUBSCRIPTIONS;
-
+import io.hanacdc.control.ControlSql;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
@@ -17,17 +16,16 @@ import java.sql.SQLException;
  * transaction can still hold one. A base with open transactions says nothing of ids below it.
  */
 public final class SettledBases {
-    private final String subscriptions;
+    private final ControlSql control;
 
     public SettledBases(SourceDialect dialect, CaptureNames names) {
-        this.subscriptions = dialect.qualified(names.cdcSchema(), SUBSCRIPTIONS);
+        this.control = new ControlSql(dialect, names);
     }
 
     /** The highest such base published for the table; 0 if there is none. */
     public long settledHigh(Connection c, TableId table) throws SQLException {
         long settled = 0;
-        try (PreparedStatement ps = c.prepareStatement("SELECT purge_high, purge_open FROM " + subscriptions
-                + " WHERE source_schema = ? AND source_table = ? AND purge_high IS NOT NULL")) {
+        try (PreparedStatement ps = c.prepareStatement(control.appliedBases(true))) {
             ps.setString(1, table.schema());
             ps.setString(2, table.name());
             try (ResultSet rs = ps.executeQuery()) {

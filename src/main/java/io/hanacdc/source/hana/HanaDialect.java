@@ -131,6 +131,17 @@ public final class HanaDialect extends AbstractSourceDialect {
         return url + (url.contains("?") ? "&" : (url.endsWith("/") ? "?" : "/?")) + "emptyTimestampIsNull=false";
     }
 
+    /** select-statement-data-manipulation-20fcf24.md: {@code <limit_clause> ::= LIMIT <unsigned_integer>} after the ORDER BY, {@code FOR UPDATE}. */
+    @Override
+    public String limit(long rows) {
+        return " LIMIT " + rows;
+    }
+
+    @Override
+    public String forUpdate() {
+        return " FOR UPDATE";
+    }
+
     @Override
     public String utcNow() {
         return "CURRENT_UTCTIMESTAMP";

@@ -135,6 +135,16 @@ public final class PostgresDialect extends AbstractSourceDialect {
     }
 
     @Override
+    public String limit(long rows) {
+        return " LIMIT " + rows;
+    }
+
+    @Override
+    public String forUpdate() {
+        return " FOR UPDATE";
+    }
+
+    @Override
     public String utcNow() {
         return "(clock_timestamp() AT TIME ZONE 'UTC')";
     }
