@@ -21,7 +21,7 @@ public interface CaptureSql {
     /**
      * The tables replicas sharing a task coordinate in (CdcColumns.REPLICAS, TABLE_OWNERS), safe to re-run; also
      * part of {@link #installShared}, but not of {@link #sharedMissing}, so a capture installed before they existed
-     * still counts as installed: a task that shares its tables creates them at start (ReplicaTables).
+     * still counts as installed: a task that shares its tables creates them at start (OwnerStore.ensureTables).
      */
     List<String> installReplicaTables();
 
