@@ -119,4 +119,29 @@ class TriggerLevelTest {
             assertEquals(40_002, Pipeline.count(p.sourceUrl, "SELECT COUNT(*) FROM hanacdc.\"public$t\" WHERE \"__$OPERATION\" = 4"));
         }
     }
+
+    /**
+     * The first statement of a session planned for its real size: NOT IN is then no hashed subplan once the new keys
+     * outgrow work_mem, and compared every old key with every new one (a 1,000,000-row UPDATE never ended). A small
+     * work_mem makes 40,000 rows enough to show it.
+     */
+    @Test
+    void aLargeUpdateAsASessionsFirstStatementStaysLinear() throws Exception {
+        try (Pipeline p = new Pipeline("level_fresh")) {
+            exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY, v text)", "INSERT INTO public.t SELECT g, 'v' FROM generate_series(1, 40000) g");
+            install(p.set("hanacdc.tables", "public.t"), false, new StringBuilder());
+            double seconds;
+            try (Connection c = TestDatabases.connect(p.sourceUrl); Statement s = c.createStatement()) {
+                s.execute("SET work_mem = '64kB'");
+                long t0 = System.nanoTime();
+                s.execute("UPDATE public.t SET v = 'all', id = id + 100000 WHERE id > 1"); // every key moved: all before-images
+                seconds = (System.nanoTime() - t0) / 1e9;
+            }
+            // quadratic: minutes here; linear: well under a second
+            assertTrue(seconds < 15, "40,000-row UPDATE took " + seconds + " s");
+            assertEquals(List.of(39_999L, 39_999L), List.of(
+                    Pipeline.count(p.sourceUrl, "SELECT COUNT(*) FROM hanacdc.\"public$t\" WHERE \"__$OPERATION\" = 3"),
+                    Pipeline.count(p.sourceUrl, "SELECT COUNT(*) FROM hanacdc.\"public$t\" WHERE \"__$OPERATION\" = 4")));
+        }
+    }
 }

@@ -46,6 +46,8 @@ final class PostgresCaptureSql implements CaptureSql {
     private static final String OLD = "hanacdc_old";
     private static final String TRANSACTION = "pg_current_xact_id()::text::bigint";
     private static final String NOW = "clock_timestamp() AT TIME ZONE 'UTC'";
+    /** Up to this many updated rows a statement finds its gone keys by the cached plan: a hash of this many keys fits any work_mem. */
+    private static final int CACHED_PLAN_ROWS = 1000;
     private final CaptureNames names;
 
     private final PostgresDdlCut cut;
@@ -238,8 +240,11 @@ final class PostgresCaptureSql implements CaptureSql {
         String head = head(layout, cdc, "SELECT ");
         String oldKey = t.primaryKey().stream().map(k -> "o." + q(k)).collect(Collectors.joining(", "));
         String newKeys = t.primaryKey().stream().map(k -> "n." + q(k)).collect(Collectors.joining(", "));
+        String sameKey = t.primaryKey().stream().map(k -> "n." + q(k) + " = o." + q(k)).collect(Collectors.joining(" AND "));
+        String gone = head + OP_UPDATE_BEFORE + ", " + prefixed("o", layout) + " FROM " + OLD + " o";
         return "DECLARE\n"
                 + "  moved bigint;\n"
+                + "  updated bigint;\n"
                 + "  after_op integer := " + OP_UPDATE_AFTER + ";\n"
                 + "BEGIN\n"
                 + "  IF TG_OP = 'INSERT' THEN\n"
@@ -249,18 +254,22 @@ final class PostgresCaptureSql implements CaptureSql {
                 + "  ELSIF TG_OP = 'TRUNCATE' THEN\n"
                 + "    " + truncated(layout, cdc) + ";\n"
                 + "  ELSE\n"
-                + "    " + head + OP_UPDATE_BEFORE + ", " + prefixed("o", layout) + " FROM " + OLD + " o"
-                // NOT IN, not NOT EXISTS: it runs as a hashed subplan whatever row count the cached plan was made for;
-                // NOT EXISTS was planned as a nested loop after one-row statements and turned a 5000-row UPDATE quadratic.
-                // Keys are primary keys (never NULL), so both mean "no new row has this key".
-                + " WHERE (" + oldKey + ") NOT IN (SELECT " + newKeys + " FROM " + NEW + " n);\n"
+                // The old keys no new row has (keys are primary keys, never NULL). A statement's plan is cached with the
+                // function: made for one row, NOT EXISTS ran as a nested loop, quadratic on a later large UPDATE; made for
+                // a large first statement, NOT IN is no hashed subplan once the keys outgrow work_mem, quadratic too. So
+                // small statements run the cached NOT IN (hashed for any size up to this bound), large ones a NOT EXISTS
+                // planned for their own size (a hash anti join, which spills to disk instead of comparing every pair).
+                + "    SELECT count(*) INTO updated FROM " + NEW + ";\n"
+                + "    IF updated <= " + CACHED_PLAN_ROWS + " THEN\n"
+                + "      " + gone + " WHERE (" + oldKey + ") NOT IN (SELECT " + newKeys + " FROM " + NEW + " n);\n"
+                + "    ELSE\n"
+                + "      EXECUTE " + Identifiers.literal(gone + " WHERE NOT EXISTS (SELECT 1 FROM " + NEW + " n WHERE " + sameKey + ")") + ";\n"
+                + "    END IF;\n"
                 // A statement of one row that moved it: its new image is the old key's pair (OP_UPDATE_AFTER_NEW_KEY). With
                 // more rows, which row's key became which is not known (a shift also leaves one key gone): no pair.
                 + "    GET DIAGNOSTICS moved = ROW_COUNT;\n"
-                + "    IF moved = 1 THEN\n"
-                + "      IF (SELECT count(*) FROM " + NEW + ") = 1 THEN\n"
-                + "        after_op := " + OP_UPDATE_AFTER_NEW_KEY + ";\n"
-                + "      END IF;\n"
+                + "    IF moved = 1 AND updated = 1 THEN\n"
+                + "      after_op := " + OP_UPDATE_AFTER_NEW_KEY + ";\n"
                 + "    END IF;\n"
                 + "    " + head + "after_op, " + prefixed("n", layout) + " FROM " + NEW + " n;\n"
                 + "  END IF;\n"
