@@ -46,6 +46,12 @@ SET SCHEMA "hanacdc";
 
 RENAME COLUMN "hanacdc_catalog_x1"."R" TO "R2";
 
+CREATE COLUMN TABLE "hanacdc"."hanacdc_ukey_x1" ("K" INTEGER NOT NULL, "V" INTEGER, UNIQUE ("V"));
+
+CREATE UNIQUE INDEX "hanacdc"."hanacdc_ukey_ix1" ON "hanacdc"."hanacdc_ukey_x1" ("K");
+
+DROP INDEX "hanacdc"."hanacdc_ukey_ix1";
+
 LOCK TABLE "hanacdc"."hanacdc$hanacdc_check_x1" IN EXCLUSIVE MODE;
 
 SET TRANSACTION LOCK WAIT TIMEOUT 1000;

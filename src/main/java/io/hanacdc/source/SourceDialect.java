@@ -86,8 +86,11 @@ public interface SourceDialect {
         return Optional.ofNullable(d == null ? null : d.table());
     }
 
-    /** One of many tables as {@link #describeAll} finds it: described, or refused with the reason describe would have thrown. */
-    record Description(SourceTable table, CdcException refused) {}
+    /**
+     * One of many tables as {@link #describeAll} finds it: described, or refused with the reason describe would have thrown;
+     * {@code keyIndex} names the unique index that is its key when it has no primary key, else null.
+     */
+    record Description(SourceTable table, CdcException refused, String keyIndex) {}
 
     /**
      * {@link #describe} for many tables at once (a task or an install of a thousand tables reads its catalog in a few

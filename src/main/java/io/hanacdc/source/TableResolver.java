@@ -13,15 +13,18 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Turns hanacdc.tables into described tables, checking all of them before anything is installed.
- * A table that cannot be replicated (missing, without primary key, with a column hana-cdc cannot
+ * A table that cannot be replicated (missing, without a key, with a column hana-cdc cannot
  * carry) is refused with a message naming it, and the caller decides: the task stops that table
  * alone, the install command refuses. A pattern that matches nothing, or one pointing into the CDC
  * schema, is a mistake in the settings and stops everything.
  */
 public final class TableResolver {
+    private static final Logger LOG = LoggerFactory.getLogger(TableResolver.class);
     /** The tables that can be replicated, and why each other one cannot. */
     public record Resolved(List<SourceTable> tables, Map<TableId, String> refused) {
         public Resolved {
@@ -83,8 +86,11 @@ public final class TableResolver {
         }
         SourceTable t = d.table();
         if (t.primaryKey().isEmpty()) {
-            throw new CdcException("table " + id + " has no primary key: hana-cdc needs one to apply updates and deletes."
-                    + " Add a primary key, or leave the table out of hanacdc.tables");
+            throw new CdcException("table " + id + " has no primary key, nor a unique index over NOT NULL columns only: hana-cdc needs"
+                    + " one to apply updates and deletes. Add a primary key, or leave the table out of hanacdc.tables");
+        }
+        if (d.keyIndex() != null) {
+            LOG.info("table {} has no primary key: its unique index {} on ({}) serves as its key", id, d.keyIndex(), String.join(", ", t.primaryKey()));
         }
         return t;
     }

@@ -11,6 +11,9 @@ import io.hanacdc.check.Probes;
 import io.hanacdc.cli.DirectCommands;
 import io.hanacdc.config.CaptureOptions;
 import io.hanacdc.config.CdcConfig;
+import io.hanacdc.schema.SourceTable;
+import io.hanacdc.schema.TableId;
+import io.hanacdc.schema.TablePattern;
 import io.hanacdc.testing.BehaviourSuite;
 import io.hanacdc.testing.FreshSource;
 import io.hanacdc.testing.Pipeline;
@@ -291,6 +294,38 @@ class SourceBehaviourTest extends BehaviourSuite {
             assertEquals(1, s.count("SELECT COUNT(*) FROM " + s.table("ITEMS") + " WHERE \"Name\" = 'kept'"));
             assertEquals(0, s.triggersOn(s.schema()), "no trigger on the subscribed table");
             assertEquals(0, s.triggersOn(s.cdcSchema()), "no scratch capture left");
+        }
+    }
+
+    /**
+     * A table without a primary key takes its unique key over NOT NULL columns as its key (not one that allows NULL):
+     * the load, updates, a change of that key and deletes arrive; a table whose only unique key allows NULL is refused.
+     */
+    @Test
+    void aUniqueKeyOverNotNullColumnsServesAsTheKey() throws Exception {
+        FreshSource s = fresh("ukey");
+        String t = s.table("CODES");
+        s.exec(s.createTable("CODES", "\"SPARE\" INTEGER, \"REGION\" VARCHAR(8) NOT NULL, \"CODE\" INTEGER NOT NULL, \"NAME\" VARCHAR(40),"
+                        + " UNIQUE (\"SPARE\"), UNIQUE (\"REGION\", \"CODE\")"),
+                s.createTable("LOOSE", "\"A\" INTEGER, \"B\" INTEGER, UNIQUE (\"A\")"));
+        for (int i = 1; i <= 20; i++) {
+            s.exec("INSERT INTO " + t + " VALUES (" + (i % 2 == 0 ? i : "NULL") + ", 'EU', " + i + ", 'code " + i + "')");
+        }
+        try (Connection c = TestDatabases.connect(s.url())) {
+            TableResolver.Resolved r = new TableResolver(SourceDialects.forUrl(s.url(), CaptureOptions.DEFAULT), s.cdcSchema())
+                    .resolve(c, TablePattern.parseList(s.entry("*")));
+            assertEquals(List.of(List.of("REGION", "CODE")), r.tables().stream().map(SourceTable::primaryKey).toList());
+            String refused = r.refused().get(new TableId(s.schema(), "LOOSE"));
+            assertTrue(refused != null && refused.contains("nor a unique index over NOT NULL columns"), String.valueOf(refused));
+        }
+        try (Pipeline p = s.pipeline(target).set("hanacdc.tables", s.entry("CODES"))) {
+            p.start();
+            p.awaitConverged(30_000);
+            s.exec("UPDATE " + t + " SET \"NAME\" = 'renamed' WHERE \"CODE\" <= 5",
+                    "UPDATE " + t + " SET \"CODE\" = \"CODE\" + 100 WHERE \"CODE\" = 7",
+                    "DELETE FROM " + t + " WHERE \"CODE\" BETWEEN 10 AND 12",
+                    "INSERT INTO " + t + " VALUES (NULL, 'US', 1, 'same code, other region')");
+            p.awaitConverged(30_000);
         }
     }
 }

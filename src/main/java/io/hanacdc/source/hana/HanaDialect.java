@@ -37,13 +37,18 @@ public final class HanaDialect extends AbstractSourceDialect {
     /** Base tables for schema.* patterns: SQLScript table types (IS_USER_DEFINED_TYPE) are listed in SYS.TABLES too. */
     static final String TABLES = "SELECT TABLE_NAME FROM SYS.TABLES WHERE SCHEMA_NAME = ? AND IS_TEMPORARY = 'FALSE'"
             + " AND IS_USER_DEFINED_TYPE = 'FALSE' AND TABLE_TYPE IN ('ROW', 'COLUMN') ORDER BY TABLE_NAME";
-    /** The schema poll: one row per column of the polled tables; COLUMN_ID survives a rename, TABLE_OID a drop and re-create does not. */
+    /**
+     * The schema poll: one row per column of the polled tables; COLUMN_ID survives a rename, TABLE_OID a drop and re-create does not.
+     * A column's unique indexes are part of its stamp: one of them may be the table's key (HanaKeys).
+     */
     static final String STAMPS = "SELECT c.SCHEMA_NAME, c.TABLE_NAME, c.TABLE_OID, c.COLUMN_ID, c.COLUMN_NAME,"
             + " c.DATA_TYPE_NAME || '(' || TO_NVARCHAR(c.LENGTH) || ',' || IFNULL(TO_NVARCHAR(c.SCALE), '-') || ') ' || c.IS_NULLABLE"
-            + " || ' ' || IFNULL(c.DEFAULT_VALUE, '') || IFNULL(' KEY' || TO_NVARCHAR(k.POSITION), '')"
+            + " || ' ' || IFNULL(c.DEFAULT_VALUE, '') || IFNULL(' KEY' || TO_NVARCHAR(k.POSITION), '') || IFNULL(' UNIQUE ' || u.INDEXES, '')"
             + " FROM SYS.TABLE_COLUMNS c LEFT JOIN SYS.CONSTRAINTS k ON k.SCHEMA_NAME = c.SCHEMA_NAME AND k.TABLE_NAME = c.TABLE_NAME"
             + " AND k.COLUMN_NAME = c.COLUMN_NAME AND k.IS_PRIMARY_KEY = 'TRUE'"
-            + " WHERE %s ORDER BY c.SCHEMA_NAME, c.TABLE_NAME, c.POSITION";
+            + " LEFT JOIN (" + HanaKeys.UNIQUE_MEMBERSHIPS + ") u ON u.SCHEMA_NAME = c.SCHEMA_NAME AND u.TABLE_NAME = c.TABLE_NAME"
+            + " AND u.COLUMN_NAME = c.COLUMN_NAME"
+            + " WHERE %1$s ORDER BY c.SCHEMA_NAME, c.TABLE_NAME, c.POSITION";
     /** Rows of every table of a schema, partitions summed (m-tables-system-view: RECORD_COUNT). */
     static final String SCHEMA_ROWS = "SELECT TABLE_NAME, SUM(RECORD_COUNT) FROM SYS.M_TABLES WHERE SCHEMA_NAME = ? GROUP BY TABLE_NAME";
     static final String ESTIMATE = "SELECT COALESCE(SUM(RECORD_COUNT), 0) FROM SYS.M_TABLES WHERE SCHEMA_NAME = ? AND TABLE_NAME = ?";

@@ -13,6 +13,6 @@ public final class HanaProbes implements ProbeProvider {
             return List.of();
         }
         return List.of(new HanaPrivilegesProbe(), new HanaTransactionIdProbe(), new HanaCatalogProbe(), new HanaTruncateProbe(),
-                new HanaEmptyDatesProbe(), new HanaTriggerValidityProbe(), new HanaTriggerLockWaitProbe(), new HanaScaleOutProbe());
+                new HanaEmptyDatesProbe(), new HanaTriggerValidityProbe(), new HanaTriggerLockWaitProbe(), new HanaScaleOutProbe(), new HanaUniqueKeyProbe());
     }
 }

@@ -52,9 +52,10 @@ final class PostgresDdlCut {
     private static final String COLUMNS_NOW = "ARRAY(SELECT x FROM pg_attribute a CROSS JOIN LATERAL"
             + " unnest(ARRAY[a.attname::text, format_type(a.atttypid, a.atttypmod)]) WITH ORDINALITY u(x, o)"
             + " WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum, u.o)";
-    /** The table's primary key columns in key order, read from the catalog. */
+    /** The table's key columns in key order (PostgresKeys), read from the catalog. */
     private static final String KEY_NOW = "ARRAY(SELECT a.attname::text FROM pg_index i CROSS JOIN LATERAL unnest(i.indkey) WITH ORDINALITY k(attnum, o)"
-            + " JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum WHERE i.indrelid = c.oid AND i.indisprimary ORDER BY k.o)";
+            + " JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum WHERE i.indexrelid = " + PostgresKeys.keyIndex("c.oid")
+            + " AND k.o <= i.indnkeyatts ORDER BY k.o)";
 
     /** The event trigger function's body: what installShared makes, and what {@link #missing} compares with. */
     private String onDdlBody() {

@@ -48,13 +48,13 @@ public final class PostgresDialect extends AbstractSourceDialect {
             SELECT n.nspname, c.relname, c.oid::bigint, a.attnum, a.attname,
                    format_type(a.atttypid, a.atttypmod) || CASE WHEN a.attnotnull THEN ' NOT NULL' ELSE '' END
                    || coalesce(' DEFAULT ' || pg_get_expr(d.adbin, d.adrelid), '')
-                   || CASE WHEN a.attnum = ANY (i.indkey::int2[]) THEN ' KEY' || array_position(i.indkey::int2[], a.attnum) ELSE '' END
+                   || CASE WHEN %s THEN ' KEY' || array_position(i.indkey::int2[], a.attnum) ELSE '' END
             FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
             JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
             LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
-            LEFT JOIN pg_index i ON i.indrelid = c.oid AND i.indisprimary
-            WHERE c.relkind IN ('r', 'p') AND %s
-            ORDER BY 1, 2, a.attnum""";
+            LEFT JOIN pg_index i ON i.indexrelid = %s
+            WHERE c.relkind IN ('r', 'p') AND %%s
+            ORDER BY 1, 2, a.attnum""".formatted(PostgresKeys.keyColumn("i", "a.attnum"), PostgresKeys.keyIndex("c.oid"));
     private static final String TABLES = """
             SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
             WHERE n.nspname = ? AND c.relkind IN ('r', 'p') AND NOT c.relispartition ORDER BY 1""";

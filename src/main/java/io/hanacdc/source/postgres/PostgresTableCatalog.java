@@ -16,11 +16,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Tables as pg_catalog describes them, any number in two statements (columns, then primary keys), the tables bound
+ * Tables as pg_catalog describes them, any number in two statements (columns, then keys), the tables bound
  * as two arrays: a task or an install of a thousand tables reads its catalog in two round trips, not two thousand.
  * A domain column takes its base type (and the domain's default when it has none); a table with a column of a type
- * hana-cdc cannot replicate, or a key column the target cannot find rows by, is refused alone. Columns a primary key
- * only INCLUDEs are not key columns.
+ * hana-cdc cannot replicate, or a key column the target cannot find rows by, is refused alone. The key is the primary
+ * key, else a unique index that stands in for one (PostgresKeys).
  */
 final class PostgresTableCatalog {
     private static final String TABLES = "(n.nspname, c.relname) IN (SELECT * FROM unnest(?::text[], ?::text[]))";
@@ -55,12 +55,13 @@ final class PostgresTableCatalog {
             FROM col c JOIN base b ON b.attrelid = c.attrelid AND b.attnum = c.attnum JOIN pg_type t ON t.oid = b.typid
             WHERE t.typtype <> 'd'
             ORDER BY c.nspname, c.relname, c.attnum""".formatted(TABLES);
-    private static final String PRIMARY_KEYS = """
-            SELECT a.attname, n.nspname, c.relname FROM pg_index i
-            JOIN pg_class c ON c.oid = i.indrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+    /** The key columns (PostgresKeys) in key order, with the index's name when it is no primary key. */
+    private static final String KEYS = """
+            SELECT a.attname, n.nspname, c.relname, CASE WHEN NOT i.indisprimary THEN x.relname END FROM pg_class c
+            JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_index i ON i.indexrelid = %s JOIN pg_class x ON x.oid = i.indexrelid
             JOIN LATERAL unnest(i.indkey) WITH ORDINALITY k(attnum, ord) ON true
             JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = k.attnum
-            WHERE i.indisprimary AND k.ord <= i.indnkeyatts AND %s ORDER BY n.nspname, c.relname, k.ord""".formatted(TABLES);
+            WHERE k.ord <= i.indnkeyatts AND %s ORDER BY n.nspname, c.relname, k.ord""".formatted(PostgresKeys.keyIndex("c.oid"), TABLES);
 
     /** One column as the catalog gives it, before it is mapped to a type hana-cdc knows. */
     private record Column(String name, String typname, String typtype, String formatted, boolean notNull, int length, int precision,
@@ -82,12 +83,17 @@ final class PostgresTableCatalog {
             }
         }
         Map<TableId, List<String>> keys = new LinkedHashMap<>();
-        try (PreparedStatement ps = prepare(c, PRIMARY_KEYS, ids); ResultSet rs = ps.executeQuery()) {
+        Map<TableId, String> keyIndexes = new LinkedHashMap<>();
+        try (PreparedStatement ps = prepare(c, KEYS, ids); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
-                keys.computeIfAbsent(new TableId(rs.getString(2), rs.getString(3)), k -> new ArrayList<>()).add(rs.getString(1));
+                TableId id = new TableId(rs.getString(2), rs.getString(3));
+                keys.computeIfAbsent(id, k -> new ArrayList<>()).add(rs.getString(1));
+                if (rs.getString(4) != null) {
+                    keyIndexes.put(id, rs.getString(4));
+                }
             }
         }
-        return TableDescriptions.assemble(ids, rows, keys, PostgresTableCatalog::table);
+        return TableDescriptions.assemble(ids, rows, keys, keyIndexes, PostgresTableCatalog::table);
     }
 
     private static SourceTable table(TableId id, List<Column> rows, List<String> key) {

@@ -40,6 +40,10 @@ class HanaCheckSqlGoldenTest {
         out.add(String.format(HanaTriggerValidityProbe.WIDEN, qualified));
         out.add("INSERT INTO " + qualified + " (\"k\") VALUES (1)");
         out.addAll(List.of(String.format(HanaCatalogProbe.CREATE, catalog), String.join(";\n\n", hana.captureSql(names).alterTable(new TableId("hanacdc", "hanacdc_catalog_x1"), "RENAME COLUMN \"R\" TO \"R2\""))));
+        String ukey = hana.qualified("hanacdc", "hanacdc_ukey_x1");
+        String ukeyIndex = hana.qualified("hanacdc", "hanacdc_ukey_ix1");
+        out.addAll(List.of(String.format(HanaUniqueKeyProbe.CREATE, ukey), String.format(HanaUniqueKeyProbe.INDEX, ukeyIndex, ukey),
+                String.format(HanaUniqueKeyProbe.DROP_INDEX, ukeyIndex)));
         out.addAll(List.of(String.format(HanaTriggerLockWaitProbe.HOLD, hana.qualified("hanacdc", names.cdcTable(scratch))),
                 HanaTriggerLockWaitProbe.SHORT_WAIT, HanaDialect.SEQUENCE, io.hanacdc.check.SequenceSettingsProbe.createCached(hana, "hanacdc", "hanacdc_check_seq_x1"),
                 String.format(HanaStorages.ROW_TABLES, io.hanacdc.source.CatalogReads.anyOf("SCHEMA_NAME", "TABLE_NAME", List.of(new TableId("SALES", "VBAK")))),

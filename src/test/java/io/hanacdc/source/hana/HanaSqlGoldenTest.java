@@ -108,6 +108,7 @@ class HanaSqlGoldenTest {
         String two = io.hanacdc.source.CatalogReads.anyOf("c.SCHEMA_NAME", "c.TABLE_NAME", List.of(sample().id(), new io.hanacdc.schema.TableId("SALES", "Orders")));
         out.add(HanaTableCatalog.COLUMNS.formatted(two));
         out.add(HanaTableCatalog.PRIMARY_KEYS.formatted(two));
+        out.add(HanaKeys.UNIQUE_INDEXES.formatted(two));
         out.add(HanaDialect.ESTIMATE);
         out.add(HanaDialect.OPEN_TRANSACTIONS);
         out.add(HanaDialect.CATALOG_READ);

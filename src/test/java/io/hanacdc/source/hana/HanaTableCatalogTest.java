@@ -32,7 +32,7 @@ class HanaTableCatalogTest {
                 ODD_TYPE, List.of(column("ID", "INTEGER", 10, 0, false), column("shape", "ST_GEOMETRY", 0, 0, true)),
                 KEY_GONE, List.of(column("ID", "INTEGER", 10, 0, false)));
         Map<TableId, List<String>> keys = Map.of(GOOD, List.of("ID"), ODD_TYPE, List.of("ID"), KEY_GONE, List.of("NEW_KEY"));
-        Map<TableId, SourceDialect.Description> out = TableDescriptions.assemble(List.of(KEY_GONE, MISSING, GOOD, ODD_TYPE), columns, keys,
+        Map<TableId, SourceDialect.Description> out = TableDescriptions.assemble(List.of(KEY_GONE, MISSING, GOOD, ODD_TYPE), columns, keys, Map.of(),
                 HanaTableCatalog::table);
 
         assertEquals(List.of(KEY_GONE, GOOD, ODD_TYPE), List.copyOf(out.keySet()), "in the order asked; a name without columns left out");
