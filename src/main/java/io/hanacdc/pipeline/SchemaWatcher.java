@@ -96,7 +96,7 @@ final class SchemaWatcher {
                 boolean changed = cut != null || before == null || !before.fingerprint().equals(stamp.fingerprint()) || before.objectId() != stamp.objectId();
                 follow(c, versions, stamp, triggers.getOrDefault(versions.table(), Set.of()), windowFrom, changed, cut != null);
                 stopped.remove(versions.table());
-            } catch (CaptureBlockedException e) {
+            } catch (CaptureBlockedException | KeyLostException e) {
                 bound = Math.min(bound, windowFrom);
                 if (!e.getMessage().equals(stopped.put(versions.table(), e.getMessage()))) {
                     LOG.error(e.getMessage());
@@ -145,6 +145,9 @@ final class SchemaWatcher {
             Optional<SourceTable> now = dialect.describe(c, versions.table());
             if (now.isEmpty()) {
                 return; // dropped between the two catalog reads: the next check sees it
+            }
+            if (now.get().primaryKey().isEmpty()) {
+                throw new KeyLostException(versions.table());
             }
             changed = !latest.layout().table().equals(now.get()) || latest.recreatedAs(stamp) || switched;
         }

@@ -161,8 +161,11 @@ final class StreamStep {
         for (int v = p.captureVersion() + 1; v <= captureVersion; v++) {
             resumed |= shapes.versions().get(source, v).state() == CaptureVersion.State.RESUMED;
         }
-        boolean reshaped = !shapes.get(source, p.captureVersion()).table().equals(shapes.get(source, captureVersion).table());
-        return schemaStep(source, p, captureVersion, readAt, started, fromOid != 0 && toOid != 0 && fromOid != toOid || resumed && reshaped, resumed);
+        TableShape from = shapes.get(source, p.captureVersion());
+        TableShape to = shapes.get(source, captureVersion);
+        boolean reshaped = !from.table().equals(to.table());
+        boolean restart = fromOid != 0 && toOid != 0 && fromOid != toOid || resumed && reshaped || schemaChange.copiesAnew(from, to);
+        return schemaStep(source, p, captureVersion, readAt, started, restart, resumed);
     }
 
     private Batch schemaStep(Connection source, Position p, int captureVersion, Instant readAt, long started, boolean restart, boolean reload)

@@ -18,7 +18,8 @@ import org.slf4j.LoggerFactory;
  * Changes the target table from one capture version's shape to a later one's, as the policy allows,
  * and stores the position at the new version. Rows existing when a column was added whose values the
  * ALTER cannot give them (an expression default; or a column that may be a renamed one, where the source
- * cannot tell renames) are copied again by a re-snapshot that runs alongside the stream.
+ * cannot tell renames) are copied again by a re-snapshot that runs alongside the stream; a new key makes the
+ * target table anew and copies it again.
  */
 final class TargetSchemaChange {
     private static final Logger LOG = LoggerFactory.getLogger(TargetSchemaChange.class);
@@ -32,19 +33,32 @@ final class TargetSchemaChange {
         this.idsSurviveRenames = idsSurviveRenames;
     }
 
+    /**
+     * Whether the move changes the table's key on a target that keeps one row per key: it is then made anew and copied
+     * again. Rows changed between the ALTER and the move were captured by their old key only, and a target re-keyed in
+     * place would keep rows deleted meanwhile; a copy from empty is exact.
+     */
+    boolean copiesAnew(TableShape from, TableShape to) {
+        return !target.keepsEveryChange() && SchemaDiff.of(from.table(), from.captureVersion().columnIds(), to.table(),
+                to.captureVersion().columnIds(), idsSurviveRenames).keyChanged();
+    }
+
     /** The DDL runs only while this process holds the table's current position (see Target#fenced). */
     Position apply(TargetSession session, StreamStep.SchemaStep step, Position next) throws SQLException {
         TableId id = next.table();
         Position before = next.withCaptureVersion(step.from().captureVersion().number());
         if (step.restart() != null) {
             boolean recreated = step.from().captureVersion().tableOid() != step.to().captureVersion().tableOid();
+            boolean rekeyed = !recreated && copiesAnew(step.from(), step.to());
             if (recreated) {
                 check(id, Kind.RECREATE_TABLE, "was dropped and created again");
+            } else if (rekeyed) {
+                check(id, Kind.CHANGE_KEY, "changed its primary key");
             }
             Position stored = target.fenced(session, "DROP TABLE and CREATE TABLE " + step.to().target().qualifiedName(), before,
                     t -> target.recreate(t, step.to().target()), next.restartSnapshot(step.restart(), next.captureVersion()));
-            LOG.info("table {} {}: target table made anew, copying it again", id,
-                    recreated ? "was re-created at the source" : "changed shape during its initial load");
+            LOG.info("table {} {}: target table made anew, copying it again", id, recreated ? "was re-created at the source"
+                    : rekeyed ? "changed its key at the source" : "changed shape during its initial load");
             return stored;
         }
         SchemaDiff diff = SchemaDiff.of(step.from().table(), step.from().captureVersion().columnIds(), step.to().table(),

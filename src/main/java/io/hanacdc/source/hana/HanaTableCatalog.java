@@ -16,7 +16,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
@@ -61,8 +60,8 @@ final class HanaTableCatalog {
             }
             try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(HanaKeys.UNIQUE_INDEXES.formatted(tables))) {
                 while (rs.next()) {
-                    unique.computeIfAbsent(new TableId(rs.getString(1), rs.getString(2)), k -> new TreeMap<>())
-                            .computeIfAbsent(rs.getString(3), k -> new ArrayList<>()).add(rs.getString(4));
+                    unique.computeIfAbsent(new TableId(rs.getString(1), rs.getString(2)), k -> new LinkedHashMap<>()) // oldest first
+                            .computeIfAbsent(rs.getString(4), k -> new ArrayList<>()).add(rs.getString(5));
                 }
             }
         }

@@ -254,14 +254,15 @@ final class PostgresCaptureSql implements CaptureSql {
                 + "  ELSIF TG_OP = 'TRUNCATE' THEN\n"
                 + "    " + truncated(layout, cdc) + ";\n"
                 + "  ELSE\n"
-                // The old keys no new row has (keys are primary keys, never NULL). A statement's plan is cached with the
-                // function: made for one row, NOT EXISTS ran as a nested loop, quadratic on a later large UPDATE; made for
-                // a large first statement, NOT IN is no hashed subplan once the keys outgrow work_mem, quadratic too. So
-                // small statements run the cached NOT IN (hashed for any size up to this bound), large ones a NOT EXISTS
-                // planned for their own size (a hash anti join, which spills to disk instead of comparing every pair).
+                // The old keys no new row has. A statement's plan is cached with the function: made for one row, NOT EXISTS
+                // ran as a nested loop, quadratic on a later large UPDATE; made for a large first statement, a hashed subplan
+                // is no longer chosen once the keys outgrow work_mem, quadratic too. So small statements run the cached IN
+                // (hashed for any size up to this bound), large ones a NOT EXISTS planned for their own size (a hash anti
+                // join, which spills to disk instead of comparing every pair). IN … IS NOT TRUE, not NOT IN: the same rows as
+                // NOT EXISTS should a key column hold NULL (a unique key whose NOT NULL was dropped, until the table stops).
                 + "    SELECT count(*) INTO updated FROM " + NEW + ";\n"
                 + "    IF updated <= " + CACHED_PLAN_ROWS + " THEN\n"
-                + "      " + gone + " WHERE (" + oldKey + ") NOT IN (SELECT " + newKeys + " FROM " + NEW + " n);\n"
+                + "      " + gone + " WHERE ((" + oldKey + ") IN (SELECT " + newKeys + " FROM " + NEW + " n)) IS NOT TRUE;\n"
                 + "    ELSE\n"
                 + "      EXECUTE " + Identifiers.literal(gone + " WHERE NOT EXISTS (SELECT 1 FROM " + NEW + " n WHERE " + sameKey + ")") + ";\n"
                 + "    END IF;\n"
