@@ -46,7 +46,6 @@ import org.slf4j.LoggerFactory;
 public final class TaskAssembler {
     private static final Logger LOG = LoggerFactory.getLogger(TaskAssembler.class);
     private static final int MAX_POOL = 16;
-    private static final int INSTALL_ATTEMPTS = 3;
 
     private TaskAssembler() {}
 
@@ -93,7 +92,7 @@ public final class TaskAssembler {
             UnreadCapture unread = new UnreadCapture(dialect, names, cfg.task(), listed::contains);
             try (Connection c = source.getConnection()) {
                 watermarks = new WatermarkChoice(cfg, dialect, names, installer::allCaptureTables, c);
-                installCapture(installer, c, tables, stopped);
+                CaptureRaces.install(installer, c, tables, stopped);
                 unread.refresh(c);
             }
             List<TableWorker> workers = new ArrayList<>();
@@ -139,52 +138,6 @@ public final class TaskAssembler {
                 source.close();
             }
             throw e instanceof CdcException ce ? ce : new CdcException("task " + cfg.task() + " could not start: " + e.getMessage(), e);
-        }
-    }
-
-    /**
-     * Installs what is missing. Replicas starting together install the same capture at the same time;
-     * each table's install is atomic and idempotent, so the loser of such a race finds it installed
-     * when it tries again. A table whose install still fails stops; a lost connection stops the task.
-     */
-    private static void installCapture(CaptureInstaller installer, Connection c, List<SourceTable> tables, StoppedTables stopped)
-            throws SQLException {
-        List<SourceTable> pending = tables;
-        for (int attempt = 1; ; attempt++) {
-            Map<TableId, CdcException> failed;
-            try {
-                failed = installer.install(c, pending);
-            } catch (CdcException e) { // the shared objects or the heartbeat table, which a replica starting now may be creating
-                if (attempt == INSTALL_ATTEMPTS || !(e.getCause() instanceof SQLException)) {
-                    throw e;
-                }
-                LOG.info("capture install failed, maybe racing another process; trying again: {}", e.getMessage());
-                pause(attempt);
-                continue;
-            }
-            for (Map.Entry<TableId, CdcException> f : failed.entrySet()) {
-                if (f.getValue().getCause() instanceof SQLException e && String.valueOf(e.getSQLState()).startsWith("08")) {
-                    throw f.getValue(); // the connection is lost: no table can be installed now
-                }
-                if (!(f.getValue().getCause() instanceof SQLException) || attempt == INSTALL_ATTEMPTS) {
-                    stopped.stop(f.getKey(), f.getValue().getMessage());
-                }
-            }
-            pending = pending.stream().filter(t -> failed.containsKey(t.id()) && !stopped.contains(t.id())).toList();
-            if (pending.isEmpty()) {
-                return;
-            }
-            LOG.info("capture install failed, maybe racing another process; trying again: {}", failed.get(pending.get(0).id()).getMessage());
-            pause(attempt);
-        }
-    }
-
-    private static void pause(int attempt) {
-        try {
-            Thread.sleep(500L * attempt);
-        } catch (InterruptedException ie) {
-            Thread.currentThread().interrupt();
-            throw new CdcException("interrupted while installing capture", ie);
         }
     }
 
