@@ -13,21 +13,25 @@ import io.hanacdc.cluster.ClusterSettings;
 import io.hanacdc.cluster.ReplicaMembership;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.pipeline.CdcTask;
+import io.hanacdc.pipeline.TaskAssembler;
 import io.hanacdc.pipeline.OwnedTables;
 import io.hanacdc.pipeline.TableRoutes;
 import io.hanacdc.pipeline.TickScheduler;
 import io.hanacdc.pipeline.TableWorker;
+import java.sql.SQLException;
 import org.apache.camel.CamelContext;
 import org.apache.camel.StartupListener;
 import org.apache.camel.support.service.ServiceSupport;
 
 /**
- * The running task as a service of the Camel context: the context starts it before its routes
- * (pools, capture, target tables, workers, their metrics and health checks) and stops it after them
- * (pools closed). The tables' routes start last, once every route of the context runs (Camel's
- * startup listener), so a user route a table's changes pass through runs before the table's first batch.
+ * The running task as a service of the Camel context and the bean its routes call (hanacdcTask): the context starts
+ * it before its routes (pools, capture, target tables, workers, their metrics and health checks) and stops it after
+ * them (pools closed). The tables' tick starts last, once every route of the context runs (Camel's startup
+ * listener), so a user route a table's changes pass through runs before the table's first batch.
  */
-final class TaskService extends ServiceSupport implements StartupListener {
+public final class TaskService extends ServiceSupport implements StartupListener {
+    /** The name routes call the task by. */
+    static final String BEAN = "hanacdcTask";
     private final CamelContext camel;
     private final CdcConfig cfg;
     private final Metrics metrics;
@@ -42,6 +46,7 @@ final class TaskService extends ServiceSupport implements StartupListener {
     /** This replica's membership of the task's replicas; null when the task runs alone, or before the tables start. */
     private volatile ReplicaMembership membership;
     private volatile ReplicaView view;
+    private volatile TickScheduler scheduler;
 
     TaskService(CamelContext camel, CdcConfig cfg, Metrics metrics, HealthChecks health, ChangeRoutes changeRoutes, ClusterSettings cluster,
                 PeerAuth peers, Runnable onStarted) {
@@ -57,7 +62,7 @@ final class TaskService extends ServiceSupport implements StartupListener {
 
     @Override
     protected void doStart() {
-        task = CdcTask.start(cfg, metrics, changeRoutes, camel.getExecutorServiceManager().newCachedThreadPool(this, "hanacdc-prefetch"));
+        task = TaskAssembler.start(cfg, metrics, changeRoutes, camel.getExecutorServiceManager().newCachedThreadPool(this, "hanacdc-prefetch"));
         HeldBack heldBack = new HeldBack(task.source(), task.workers(), task.heldBackQuery()); // a failure from here on: doStop closes the task
         PendingRows pending = new PendingRows(task.source(), task.workers(), task::pendingRowsQuery);
         metrics.bind(task.workers(), task.stopped(), heldBack, pending, task.unread(), cluster.enabled() ? cluster.replica() : null);
@@ -76,11 +81,12 @@ final class TaskService extends ServiceSupport implements StartupListener {
         if (cluster.enabled()) {
             task.workers().forEach(TableWorker::awaitOwner); // until the leader gives this replica tables
         }
-        TickScheduler scheduler = TableRoutes.startAll(camel, task, cfg.pollInterval().toMillis(), cfg.parallelTables(), () -> {
+        scheduler = TableRoutes.scheduler(camel, task, cfg.parallelTables(), () -> {
             if (membership != null) {
                 membership.leave();
             }
         });
+        camel.getRouteController().startRoute(TableRoutes.TICK_ROUTE);
         if (cluster.enabled()) {
             membership = ClusterRoutes.start(camel, cfg.task(), cluster, cfg.admin().host(), cfg.admin().port(), task.source(), task.ownerStore(cfg.task()),
                     task.workers().stream().map(w -> w.table().id()).toList(), new OwnedTables(task.workers(), scheduler));
@@ -94,6 +100,26 @@ final class TaskService extends ServiceSupport implements StartupListener {
         if (task != null) {
             task.close();
         }
+    }
+
+    /** One tick of the tables (TableRoutes' route, started once the scheduler is there). */
+    public void tick() {
+        scheduler.tick();
+    }
+
+    /** Writes the heartbeat row (MaintenanceRoutes). */
+    public void beat() throws SQLException {
+        task.beat();
+    }
+
+    /** The schema check (MaintenanceRoutes). */
+    public void checkSchemas() throws SQLException {
+        task.checkSchemas();
+    }
+
+    /** Purges the applied CDC rows, suspending the capture of a table whose CDC table grew too large; rows deleted (MaintenanceRoutes). */
+    public long purge() throws SQLException {
+        return task.purge(cfg);
     }
 
     /** The task, once the service has started (the routes that call it start after it). */

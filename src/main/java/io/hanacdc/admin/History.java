@@ -1,5 +1,6 @@
 package io.hanacdc.admin;
 
+import io.hanacdc.pipeline.TableState;
 import io.hanacdc.pipeline.TableStatus;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -95,7 +96,7 @@ public final class History {
             double lag = s.lag().toMillis() / 1000.0;
             worst = Math.max(worst, lag);
             Table t = tables.computeIfAbsent(s.table(), k -> new Table());
-            long d = t.delta(s.rowsSnapshotted() + s.rowsStreamed(), "standby".equals(s.state()));
+            long d = t.delta(s.rowsSnapshotted() + s.rowsStreamed(), s.state() == TableState.STANDBY);
             rows += d;
             t.stepRows += d;
             t.worstLag = Math.max(t.worstLag, lag);

@@ -3,6 +3,7 @@ package io.hanacdc.admin;
 import io.hanacdc.cluster.PeerAddress;
 import io.hanacdc.cluster.ReplicaMembership;
 import io.hanacdc.common.Json;
+import io.hanacdc.pipeline.TableState;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -185,7 +186,7 @@ public final class ReplicaView {
             Map<String, Map<String, Object>> byTable = new HashMap<>();
             try {
                 for (Map<String, Object> row : PeerAnswers.tables(a.ok().body())) {
-                    if (!"standby".equals(row.get("state"))) {
+                    if (!TableState.STANDBY.label().equals(row.get("state"))) {
                         byTable.put((String) row.get("table"), row);
                     }
                 }

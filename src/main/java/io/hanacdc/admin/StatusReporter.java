@@ -34,7 +34,7 @@ public final class StatusReporter {
     public void log() {
         StringBuilder sb = new StringBuilder(String.format("%n%-32s %-32s %-10s %10s %10s %12s %9s  %s", "table", "target", "state", "snapshot", "streamed", "last id", "lag", "watermark"));
         for (TableStatus s : statuses()) {
-            sb.append(String.format("%n%-32s %-32s %-10s %10d %10d %12d %8.1fs  %s", s.table(), s.target(), s.state(), s.rowsSnapshotted(), s.rowsStreamed(),
+            sb.append(String.format("%n%-32s %-32s %-10s %10d %10d %12d %8.1fs  %s", s.table(), s.target(), s.state().label(), s.rowsSnapshotted(), s.rowsStreamed(),
                     s.lastDataId(), s.lag().toMillis() / 1000.0, abbreviate(s.watermark())));
             if (s.lastError() != null) {
                 sb.append(String.format("%n    last error: %s", s.lastError()));

@@ -95,7 +95,7 @@ public final class TableApi {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("table", s.table());
         m.put("target", s.target());
-        m.put("state", s.state());
+        m.put("state", s.state().label());
         m.put("phase", s.phase());
         m.put("paused", s.paused());
         m.put("rowsSnapshotted", s.rowsSnapshotted());

@@ -3,40 +3,40 @@ package io.hanacdc.pipeline;
 import java.util.concurrent.ExecutorService;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
-import org.apache.camel.builder.TemplatedRouteBuilder;
 import org.apache.camel.builder.ThreadPoolProfileBuilder;
 import org.apache.camel.spi.ThreadPoolProfile;
 import org.apache.camel.support.service.ServiceSupport;
 
 /**
- * The route that drives the tables, from a template: one timer route, the task's tick (TickScheduler), serves every
- * table, so neither threads nor statements at idle grow with the number of tables. Replicas sharing the task run it
- * too, each for the tables it owns (see ReplicaMembership). Workers are registry beans named hanacdc-worker-N, bound
- * when the tables start (user routes use hanacdcStatus). The builder declares the template; the route is made from it
- * and started by {@link #startAll} once the whole context runs.
+ * The route that drives the tables: one timer route, the task's tick (TickScheduler), serves every table, so neither
+ * threads nor statements at idle grow with the number of tables. Replicas sharing the task run it too, each for the
+ * tables it owns (see ReplicaMembership). It calls the task bean's {@code tick}, and does not start with the context:
+ * the task starts it once the whole context runs and its {@link #scheduler} is made. Workers are registry beans named
+ * hanacdc-worker-N, bound then (user routes use hanacdcStatus).
  */
 public final class TableRoutes extends RouteBuilder {
     public static final String TICK_ROUTE = "hanacdc tick";
-    private static final String TICK_TEMPLATE = "hanacdc-tick";
-    private static final String SCHEDULER = "hanacdc-scheduler";
+    private final long pollMillis;
+    private final String taskBean;
+
+    /** @param taskBean the registry name of the bean whose {@code tick()} turns the tables */
+    public TableRoutes(long pollMillis, String taskBean) {
+        this.pollMillis = pollMillis;
+        this.taskBean = taskBean;
+    }
 
     @Override
     public void configure() {
-        routeTemplate(TICK_TEMPLATE)
-                .templateParameter("period")
-                .from("timer:hanacdc-tick?period={{period}}&delay=0")
+        from("timer:hanacdc-tick?delay=0&period=" + pollMillis).routeId(TICK_ROUTE)
                 .autoStartup(false)
-                .to("bean:" + SCHEDULER + "?method=tick");
+                .to("bean:" + taskBean + "?method=tick");
     }
 
     /**
-     * Makes and starts the tick's route, once the context (and every user route) runs. {@code afterStop} runs when
-     * the context stops, once the turns under way have ended.
+     * The tick's scheduler, once the context (and every user route) runs, with the workers bound. {@code afterStop}
+     * runs when the context stops, once the turns under way have ended.
      */
-    public static TickScheduler startAll(CamelContext camel, CdcTask task, long pollMillis, int parallelTables, Runnable afterStop)
-            throws Exception {
-        // Made from the template here, at start: a templated route declared by a builder that another
-        // builder adds while the context starts is never created.
+    public static TickScheduler scheduler(CamelContext camel, CdcTask task, int parallelTables, Runnable afterStop) throws Exception {
         for (int i = 0; i < task.workers().size(); i++) {
             camel.getRegistry().bind("hanacdc-worker-" + i, task.workers().get(i));
         }
@@ -48,9 +48,6 @@ public final class TableRoutes extends RouteBuilder {
                 afterStop.run();
             }
         }, true, true);
-        camel.getRegistry().bind(SCHEDULER, scheduler);
-        TemplatedRouteBuilder.builder(camel, TICK_TEMPLATE).routeId(TICK_ROUTE).parameter("period", pollMillis).add();
-        camel.getRouteController().startRoute(TICK_ROUTE);
         return scheduler;
     }
 

@@ -7,7 +7,7 @@ import java.time.Duration;
  * What a table's worker reports: its target table (database.table), state, counts, position, the
  * capture version whose shape the target table has, lag and the last error (null when healthy).
  */
-public record TableStatus(String table, String target, String state, String phase, boolean paused, long rowsSnapshotted, long rowsStreamed,
+public record TableStatus(String table, String target, TableState state, String phase, boolean paused, long rowsSnapshotted, long rowsStreamed,
                           long batches, long lastDataId, long lastTransactionId, String lastSourceTime, String watermark,
                           int captureVersion, Duration lag, String lastError) {
 
@@ -18,10 +18,10 @@ public record TableStatus(String table, String target, String state, String phas
 
     /** A table that cannot be replicated: it has no worker and says why. */
     static TableStatus stopped(String table, String reason) {
-        return new TableStatus(table, "", "stopped", "", false, 0, 0, 0, 0, 0, null, "", 0, Duration.ZERO, reason);
+        return new TableStatus(table, "", TableState.STOPPED, "", false, 0, 0, 0, 0, 0, null, "", 0, Duration.ZERO, reason);
     }
 
-    static TableStatus of(String table, String target, Position p, String state, Duration lag, String lastError) {
+    static TableStatus of(String table, String target, Position p, TableState state, Duration lag, String lastError) {
         if (p == null) {
             return new TableStatus(table, target, state, "", false, 0, 0, 0, 0, 0, null, "", 0, lag, lastError);
         }

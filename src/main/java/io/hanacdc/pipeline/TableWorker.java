@@ -19,7 +19,9 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
+import java.util.function.UnaryOperator;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,11 +35,11 @@ import org.slf4j.LoggerFactory;
  * queue up and run on this thread between batches. After a failure the position is re-read from the
  * target (the failed commit may or may not have happened) and the table retries with exponential
  * backoff; other tables are not affected. A position found moved by another process (see
- * PositionStore) is re-read at once.
+ * PositionStore) is re-read at once. Its state (TableState, with back-off and ownership: WorkerState) is one value,
+ * swapped whole.
  */
 public final class TableWorker {
     private static final Logger LOG = LoggerFactory.getLogger(TableWorker.class);
-    private static final Duration MAX_BACKOFF = Duration.ofSeconds(60);
 
     private record Pending(TableCommands.Command command, CompletableFuture<Position> result) {}
 
@@ -64,23 +66,12 @@ public final class TableWorker {
     private final TableObserver observer;
     private final Executor readers;
     private final ConcurrentLinkedQueue<Pending> commands = new ConcurrentLinkedQueue<>();
+    private final AtomicReference<WorkerState> state = new AtomicReference<>(WorkerState.START);
     private volatile Position position;
-    /** This replica was given the table: its next turn reads the position anew. */
-    private volatile boolean reload;
-    /** Another replica owns the table: this one neither polls nor reports lag for it. */
-    private volatile boolean standby;
-    private volatile String state = "starting";
-    private volatile String lastError;
-    /** Set while the table waits for a DBA to change its capture: the message that says how. */
-    private volatile String stopReason;
     /** The base high of the last position held before a failure made the table reload it; -1: none. */
     private volatile long heldHigh = -1;
-    /** Since when the table has been failing or stopped; null while it is not. */
-    private volatile Instant troubleSince;
     /** Source time up to which the target is known complete: lag is now minus this. */
     private volatile Instant freshAsOf;
-    private volatile int failures;
-    private volatile long retryAtNanos;
 
     TableWorker(SourceTable table, String targetName, DataSource source, Target target, StreamStep stream, StreamSlots slots,
                 Resnapshot resnapshot, VanishCheck vanishCheck, TableCommands.Context commandContext, TableObserver observer,
@@ -125,14 +116,15 @@ public final class TableWorker {
      * re-snapshot, schema step or vanish check due), so only rows in its next window would give it work.
      */
     Need need() {
-        if (standby) {
+        WorkerState st = state.get();
+        if (st.state() == TableState.STANDBY) {
             return Need.NOTHING;
         }
         if (!commands.isEmpty()) {
             return Need.TURN;
         }
         Position p = position;
-        if (stopReason != null || System.nanoTime() < retryAtNanos || p != null && p.paused()) {
+        if (st.stopReason() != null || st.backingOff(System.nanoTime()) || p != null && p.paused()) {
             return Need.NOTHING;
         }
         boolean quiet = p != null && p.phase() == Position.Phase.STREAMING && p.range().window() == null
@@ -164,14 +156,15 @@ public final class TableWorker {
     /** Whether the table has more to do at once: a window not drained, or a re-snapshot under way. */
     boolean moreNow() {
         Position p = position;
-        return !standby && stopReason == null && p != null && !p.paused() && System.nanoTime() >= retryAtNanos
+        WorkerState st = state.get();
+        return st.state() != TableState.STANDBY && st.stopReason() == null && p != null && !p.paused() && !st.backingOff(System.nanoTime())
                 && (p.range().window() != null || p.phase() == Position.Phase.RESNAPSHOT);
     }
 
     /** Whether the table is in its initial load: its turns are queued apart from the streaming ones. */
     boolean loading() {
         Position p = position;
-        return !standby && p != null && p.phase() == Position.Phase.SNAPSHOT && !p.paused();
+        return !standby() && p != null && p.phase() == Position.Phase.SNAPSHOT && !p.paused();
     }
 
     /** Whether an operator command waits for the table. */
@@ -185,21 +178,22 @@ public final class TableWorker {
      * failures are logged, reported in status and retried.
      */
     void turn(Opened opened, Load load) {
-        if (!standby) { // else a tick already under way when the owner changed
+        if (!standby()) { // else a tick already under way when the owner changed
             ownedTurn(opened, load);
         }
-        if (standby) {
+        if (standby()) {
             position = null; // what the turn under way when the table was given up stored: the new owner's to move on
         }
     }
 
     private void ownedTurn(Opened opened, Load load) {
-        if (reload) { // given the table (back): what another replica stored since is read anew
-            reload = false;
+        if (state.get().reload()) { // given the table (back): what another replica stored since is read anew
+            update(WorkerState::reloaded);
             position = null;
         }
         runCommands();
-        if (stopReason != null || System.nanoTime() < retryAtNanos) {
+        WorkerState st = state.get();
+        if (st.stopReason() != null || st.backingOff(System.nanoTime())) {
             return;
         }
         try {
@@ -207,65 +201,49 @@ public final class TableWorker {
                 position = loadOrStart();
             }
             if (position.paused()) {
-                state = "paused";
-                succeeded();
+                update(s -> s.working(TableState.PAUSED).succeeded());
                 return;
             }
             if (position.phase() == Position.Phase.SNAPSHOT) {
-                state = "snapshot";
+                update(s -> s.working(TableState.SNAPSHOT));
                 if (load == Load.NONE) {
                     return;
                 }
                 try (StreamSlots.Turn turn = slots.take()) { // loads and streams share the task's slots
-                    if (!standby) { // given up while it waited for the slot: the new owner loads on
+                    if (!standby()) { // given up while it waited for the slot: the new owner loads on
                         snapshot(load == Load.A_TURN ? turn::over : () -> false);
                     }
                 }
                 if (position.phase() == Position.Phase.SNAPSHOT) {
-                    succeeded(); // chunks were committed
+                    update(WorkerState::succeeded); // chunks were committed
                     return; // its turn is over: the load goes on at the next
                 }
             }
-            state = position.phase() == Position.Phase.RESNAPSHOT ? "resnapshot" : "streaming";
+            TableState working = position.phase() == Position.Phase.RESNAPSHOT ? TableState.RESNAPSHOT : TableState.STREAMING;
+            update(s -> s.working(working));
             advance(opened != null && opened.at() == position ? opened : null);
-            if (!standby && vanishCheck.due(position)) {
+            if (!standby() && vanishCheck.due(position)) {
                 try (Connection s = source.getConnection(); TargetSession t = target.session()) {
                     position = vanishCheck.run(s, t, position);
                 }
             }
-            succeeded();
+            update(WorkerState::succeeded);
         } catch (StalePositionException e) { // another process moved the table on: follow it, no backoff, not a failure
             position = null;
-            state = "reloading";
+            update(s -> s.working(TableState.RELOADING));
             LOG.info(e.getMessage());
         } catch (SQLException | RuntimeException e) {
-            failures++;
             heldHigh = position == null ? heldHigh : position.range().base().high();
             position = null;
-            state = "retrying";
-            lastError = e.getMessage();
-            if (troubleSince == null) {
-                troubleSince = Instant.now();
-            }
+            WorkerState failed = update(s -> s.failed(e.getMessage(), System.nanoTime()));
             observer.failed(table.id());
-            long backoff = backoffMillis(failures);
-            retryAtNanos = System.nanoTime() + backoff * 1_000_000;
-            LOG.warn("table {}: {} (attempt {}, retrying in {} ms)", table.id(), e.getMessage(), failures, backoff);
+            LOG.warn("table {}: {} (attempt {}, retrying in {} ms)", table.id(), e.getMessage(), failed.failures(),
+                    WorkerState.backoffMillis(failed.failures()));
         }
     }
 
-    /** A turn went through: the failures before it are over. */
-    private void succeeded() {
-        failures = 0;
-        lastError = null;
-        if (stopReason == null) {
-            troubleSince = null;
-        }
-    }
-
-    /** The wait before retry n (from 1): 1 s, doubling, at most a minute, as README's "Failures" states. */
-    static long backoffMillis(int failures) {
-        return Math.min(MAX_BACKOFF.toMillis(), 500L << Math.min(failures, 10));
+    private WorkerState update(UnaryOperator<WorkerState> change) {
+        return state.updateAndGet(change);
     }
 
     /** Runs the queued operator commands; only from the thread the table's turns run on, or while it has none. */
@@ -276,7 +254,7 @@ public final class TableWorker {
                         .orElseThrow(() -> new IllegalStateException("table " + table.id() + " has not started yet"));
                 Position next = store.save(t, pending.command().apply(commandContext, s, current));
                 position = next;
-                retryAtNanos = 0; // an operator acted: try again at once
+                update(WorkerState::retryNow); // an operator acted: try again at once
                 pending.result().complete(next);
                 LOG.info("table {}: position now {}{}", table.id(), next.range().base(), next.paused() ? " (paused)" : "");
             } catch (SQLException | RuntimeException e) {
@@ -358,14 +336,14 @@ public final class TableWorker {
                 if (next == null) {
                     break;
                 }
-                if (Thread.currentThread().isInterrupted() || standby) {
+                if (Thread.currentThread().isInterrupted() || standby()) {
                     return; // stopping: the prefetched batch is simply not applied
                 }
                 batch = next.get().over(stored); // read before its predecessor was stored: takes on the stored revision
             }
             // chunks while the turn lasts; a step that finds the window not drained returns the position as it was
             Position p = position;
-            while (p != null && p.phase() == Position.Phase.RESNAPSHOT && !turn.over() && !standby && !Thread.currentThread().isInterrupted()) {
+            while (p != null && p.phase() == Position.Phase.RESNAPSHOT && !turn.over() && !standby() && !Thread.currentThread().isInterrupted()) {
                 Position next = resnapshot.step(s, t, p);
                 if (next == p) {
                     break;
@@ -385,46 +363,43 @@ public final class TableWorker {
      * re-reads the position the previous owner left; a former owner stops after its current batch.
      */
     public void ownerChanged(boolean owner) {
-        if (standby == !owner) {
+        WorkerState before = state.getAndUpdate(s -> (s.state() == TableState.STANDBY) == !owner ? s : s.owner(owner));
+        if ((before.state() == TableState.STANDBY) == !owner) {
             return;
         }
-        standby = !owner;
         // the position is dropped on the table's own thread (turn): a turn under way still uses it until its batch ends
-        reload = owner;
         freshAsOf = null;
-        state = owner ? "starting" : "standby";
         LOG.info("table {}: {}", table.id(), owner ? "this replica owns the table now" : "another replica owns the table");
     }
 
     /** Replicas sharing the task: the table waits, from the start, until this replica is given it. */
     public void awaitOwner() {
-        standby = true;
-        state = "standby";
+        update(s -> s.owner(false));
     }
 
     /** Stops the table until its capture is changed as the reason says; null lets it go on. */
     void stopFor(String reason) {
-        if (reason != null && troubleSince == null) {
-            troubleSince = Instant.now();
-        } else if (reason == null && stopReason != null && failures == 0) {
-            troubleSince = null;
-        }
-        stopReason = reason;
+        update(s -> s.stopFor(reason));
     }
 
     /** Since when the table has been failing (retrying) or stopped, without a batch applied since; empty while it is not. */
     public Optional<Instant> troubleSince() {
-        return Optional.ofNullable(troubleSince);
+        return Optional.ofNullable(state.get().troubleSince());
     }
 
     /** Whether another replica owns the table. */
     public boolean standby() {
-        return standby;
+        return state() == TableState.STANDBY;
+    }
+
+    /** What the table is doing now. */
+    public TableState state() {
+        return state.get().state();
     }
 
     /** How far behind the source the target is: zero-ish when idle, growing when the table is paused, stuck or behind. */
     public Duration lag() {
-        if (standby) {
+        if (standby()) {
             return Duration.ZERO; // the owner reports this table's lag
         }
         Instant fresh = freshAsOf;
@@ -438,7 +413,7 @@ public final class TableWorker {
     /** The base of the applied position: every row it covers is applied, except those of its open transactions. */
     public Watermark appliedBase() {
         Position p = position;
-        return p == null || standby ? null : p.range().base(); // another replica's position may be behind this one's memory
+        return p == null || standby() ? null : p.range().base(); // another replica's position may be behind this one's memory
     }
 
     /**
@@ -448,7 +423,7 @@ public final class TableWorker {
      */
     public Watermark purgeBase(Position stored) {
         Position p = position;
-        if (p == null || standby || stored == null) {
+        if (p == null || standby() || stored == null) {
             return null;
         }
         return stored.revision() == p.revision() ? p.range().base() : stored.range().base();
@@ -457,7 +432,7 @@ public final class TableWorker {
     /** The high-water mark of the table's stored position as this process last held it (also while it reloads it after a failure); -1: none. */
     public long storedHigh() {
         Position p = position;
-        return standby ? -1 : p != null ? p.range().base().high() : heldHigh;
+        return standby() ? -1 : p != null ? p.range().base().high() : heldHigh;
     }
 
     /** The watermark the table's rows are being judged against: the open window, else the base; null before start. */
@@ -468,8 +443,7 @@ public final class TableWorker {
 
     public TableStatus status() {
         Position p = position;
-        String stop = stopReason;
-        return TableStatus.of(table.id().toString(), targetName, p, standby ? "standby" : stop != null ? "stopped" : state, lag(),
-                stop != null ? stop : lastError);
+        WorkerState st = state.get();
+        return TableStatus.of(table.id().toString(), targetName, p, st.state(), lag(), st.shownError());
     }
 }

@@ -3,6 +3,7 @@ package io.hanacdc.admin;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hanacdc.pipeline.TableState;
 import io.hanacdc.pipeline.TableStatus;
 import java.time.Duration;
 import java.util.List;
@@ -12,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /** The page's series: the task's every second, each table's every ten, an hour of each, oldest first. */
 class HistoryTest {
     private static TableStatus status(String table, long rows, double lagSeconds) {
-        return new TableStatus(table, "db.t", "streaming", "STREAMING", false, 0, rows, 0, 0, 0, null, "", 1,
+        return new TableStatus(table, "db.t", TableState.STREAMING, "STREAMING", false, 0, rows, 0, 0, 0, null, "", 1,
                 Duration.ofMillis((long) (lagSeconds * 1000)), null);
     }
 
@@ -51,7 +52,8 @@ class HistoryTest {
     @Test
     void aTableBackFromAnotherReplicaMakesNoSpike() {
         History h = new History();
-        String[] states = {"streaming", "streaming", "standby", "standby", "streaming", "streaming"};
+        TableState[] states = {TableState.STREAMING, TableState.STREAMING, TableState.STANDBY, TableState.STANDBY,
+                TableState.STREAMING, TableState.STREAMING};
         long[] rows = {1_000, 1_100, 1_100, 1_100, 9_000, 9_100};
         for (int s = 0; s < rows.length; s++) {
             TableStatus t = status("public.a", rows[s], 0);

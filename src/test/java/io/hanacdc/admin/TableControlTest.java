@@ -7,6 +7,7 @@ import static io.hanacdc.testing.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hanacdc.pipeline.TableState;
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.pipeline.TableCommands;
 import io.hanacdc.pipeline.TableWorker;
@@ -36,13 +37,13 @@ class TableControlTest extends BehaviourSuite {
                 p.tick();
             }
             assertEquals(0, count(p.targetUrl, "SELECT COUNT(*) FROM t"));
-            assertEquals("paused", w.status().state());
+            assertEquals(TableState.PAUSED, w.status().state());
             Thread.sleep(300);
             assertTrue(w.lag().toMillis() >= 300, "lag grows while paused: " + w.lag());
             p.stop();
             p.start(); // a pause survives a restart
             p.tick();
-            assertEquals("paused", p.task().workers().get(0).status().state());
+            assertEquals(TableState.PAUSED, p.task().workers().get(0).status().state());
             p.command(p.task().workers().get(0), TableCommands.resume());
             p.awaitConverged(20_000);
             assertTrue(p.task().workers().get(0).lag().toMillis() < 2_000, "idle lag is near zero");

@@ -4,6 +4,7 @@ import static io.hanacdc.testing.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hanacdc.pipeline.TableState;
 import io.hanacdc.cli.DirectCommands;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialects;
@@ -61,7 +62,7 @@ class DbaPathTest {
             p.task().checkSchemas();
             p.tick();
             var status = p.task().workers().stream().filter(w -> w.table().id().toString().equals(TABLE)).findFirst().orElseThrow().status();
-            assertEquals("stopped", status.state(), status.toString());
+            assertEquals(TableState.STOPPED, status.state(), status.toString());
             String error = status.lastError();
             assertTrue(error.contains(TABLE) && error.contains("DBA") && error.contains("ADD COLUMN") && error.contains("CREATE TRIGGER"), error);
             exec(p.sourceUrl, error.substring(error.indexOf("BEGIN;"))); // the DBA runs the script as it is printed

@@ -5,6 +5,7 @@ import static io.hanacdc.testing.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hanacdc.pipeline.TableState;
 import io.hanacdc.cli.DirectCommands;
 import io.hanacdc.pipeline.TableWorker;
 import io.hanacdc.testing.IntegrationTest;
@@ -41,7 +42,7 @@ class SuspendResumeTest {
                     "DELETE FROM public.t WHERE id = 2");
             p.task().checkSchemas();
             TableWorker w = p.task().workers().stream().filter(x -> x.table().id().name().equals("t")).findFirst().orElseThrow();
-            assertEquals("stopped", w.status().state(), w.status().toString());
+            assertEquals(TableState.STOPPED, w.status().state(), w.status().toString());
             assertTrue(w.status().lastError().contains("suspended") && w.status().lastError().contains("resume --table public.t"), w.status().lastError());
             assertEquals(0, count(p.sourceUrl, ENABLED_TRIGGERS), "the schema check does not re-create suspended triggers");
             p.stop();

@@ -27,7 +27,7 @@ class CaptureBreakerTest {
             p.task().purge(p.task().purger(p.config()), p.task().breaker(p.config()));
             assertEquals(0, count(p.sourceUrl, "SELECT COUNT(*) FROM pg_trigger WHERE tgname LIKE 'public$t$%' AND tgenabled <> 'D'"),
                     "capture suspended");
-            assertEquals("stopped", w.status().state(), w.status().toString());
+            assertEquals(TableState.STOPPED, w.status().state(), w.status().toString());
             assertTrue(w.status().lastError().contains("suspended"), w.status().lastError());
         }
     }

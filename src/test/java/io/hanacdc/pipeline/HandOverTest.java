@@ -75,7 +75,7 @@ class HandOverTest {
             second.join(20_000);
             assertEquals(0, failures.get(), "no failure: " + b.status().lastError());
             assertNull(b.status().lastError());
-            assertEquals("standby", b.status().state());
+            assertEquals(TableState.STANDBY, b.status().state());
 
             exec(p.sourceUrl, "INSERT INTO public.b VALUES (2)");
             b.ownerChanged(true); // and back: the next turn reads the position anew and goes on

@@ -11,7 +11,7 @@ class RetryBackoffTest {
     @Test
     void startsAtOneSecondAndDoublesToAMinute() {
         assertEquals(List.of(1_000L, 2_000L, 4_000L, 8_000L, 16_000L, 32_000L, 60_000L, 60_000L),
-                IntStream.rangeClosed(1, 8).mapToObj(TableWorker::backoffMillis).toList());
-        assertEquals(60_000L, TableWorker.backoffMillis(1_000));
+                IntStream.rangeClosed(1, 8).mapToObj(WorkerState::backoffMillis).toList());
+        assertEquals(60_000L, WorkerState.backoffMillis(1_000));
     }
 }

@@ -41,14 +41,14 @@ class SequenceRewindTest {
             assertEquals(0, count(p.targetUrl, "SELECT COUNT(*) FROM t WHERE id = 2"));
 
             p.task().checkSchemas(); // a takeover, restore or copy found by the check: the table stops with the runbook
-            assertEquals("stopped", w.status().state(), w.status().toString());
+            assertEquals(TableState.STOPPED, w.status().state(), w.status().toString());
             assertTrue(w.status().lastError().contains("system-replication secondary took over")
                     && w.status().lastError().contains("reset public.t --to latest"), w.status().lastError());
 
             p.command(w, TableCommands.resetToLatest());
             p.command(w, TableCommands.resnapshot());
             p.task().checkSchemas();
-            assertTrue(!w.status().state().equals("stopped"), "the reset position is within the sequence again: " + w.status());
+            assertTrue(w.status().state() != TableState.STOPPED, "the reset position is within the sequence again: " + w.status());
             p.awaitConverged(20_000);
             exec(p.sourceUrl, "INSERT INTO public.t VALUES (3, 'streamed again')");
             p.awaitConverged(20_000);
@@ -69,14 +69,14 @@ class SequenceRewindTest {
             exec(p.sourceUrl, "ALTER SEQUENCE hanacdc.hanacdc_data_id CACHE 20");
             p.task().checkSchemas();
             for (TableWorker w : p.task().workers()) {
-                assertEquals("stopped", w.status().state(), w.status().toString());
+                assertEquals(TableState.STOPPED, w.status().state(), w.status().toString());
                 assertTrue(w.status().lastError().contains("CACHE 20") && w.status().lastError().contains("INCREMENT BY 1 CACHE 1 NO CYCLE"),
                         w.status().lastError());
             }
             p.stop();
             p.start();
             for (TableWorker w : p.task().workers()) {
-                assertEquals("stopped", w.status().state(), "stopped from the start: " + w.status());
+                assertEquals(TableState.STOPPED, w.status().state(), "stopped from the start: " + w.status());
             }
         }
     }

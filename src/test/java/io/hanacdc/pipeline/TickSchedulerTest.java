@@ -111,7 +111,7 @@ class TickSchedulerTest {
                 exec(p.sourceUrl, "ALTER TABLE hanacdc.\"public$t9\" RENAME TO \"moved away\"", "INSERT INTO public.t20 VALUES (1, 'still')");
                 scheduler.tick();
                 awaitRow(p.targetUrl, "SELECT COUNT(*) FROM t20", 1);
-                assertEquals("retrying", task.workers().stream().filter(w -> w.table().id().name().equals("t9")).findFirst().orElseThrow()
+                assertEquals(TableState.RETRYING, task.workers().stream().filter(w -> w.table().id().name().equals("t9")).findFirst().orElseThrow()
                         .status().state(), "the table whose capture table is gone retries alone");
             }
         }

@@ -106,7 +106,7 @@ class UnreplicableTableTest {
             exec(p.sourceUrl, "INSERT INTO public.ok VALUES (2)");
             p.awaitConverged(20_000);
             TableStatus m = stopped(p, "public.m");
-            assertEquals("stopped", m.state());
+            assertEquals(TableState.STOPPED, m.state());
             assertTrue(m.lastError().contains("lacks column") && m.lastError().contains("[b]"), m.lastError());
             TableStatus b = stopped(p, "public.b");
             assertTrue(b.lastError().contains("could not install") && b.lastError().contains("public.b"), b.lastError());

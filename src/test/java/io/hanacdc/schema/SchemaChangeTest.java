@@ -6,6 +6,7 @@ import static io.hanacdc.testing.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hanacdc.pipeline.TableState;
 import io.hanacdc.testing.BehaviourSuite;
 import io.hanacdc.testing.FreshSource;
 import io.hanacdc.testing.Pipeline;
@@ -271,7 +272,7 @@ class SchemaChangeTest extends BehaviourSuite {
             p.task().purge(p.task().purger(p.config()));
             p.tick();
             var status = p.task().workers().stream().filter(w -> w.table().id().toString().equals(table)).findFirst().orElseThrow().status();
-            assertEquals("stopped", status.state(), status.toString());
+            assertEquals(TableState.STOPPED, status.state(), status.toString());
             String error = status.lastError();
             assertTrue(error.contains(table) && error.contains("DBA") && error.contains("CREATE TRIGGER"), error);
             exec(p.sourceUrl, error.substring(error.indexOf("BEGIN;"))); // the DBA runs the script as it is printed

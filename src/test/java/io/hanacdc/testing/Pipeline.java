@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.pipeline.CdcTask;
+import io.hanacdc.pipeline.TaskAssembler;
 import io.hanacdc.pipeline.TableCommands;
 import io.hanacdc.pipeline.TableObserver;
 import io.hanacdc.pipeline.TableWorker;
@@ -73,13 +74,13 @@ public final class Pipeline implements AutoCloseable {
     }
 
     public CdcTask start() {
-        task = CdcTask.start(config());
+        task = TaskAssembler.start(config());
         return task;
     }
 
     /** Starts the task with an observer of its workers and a hook on each table's changes. */
     public CdcTask start(TableObserver observer, ChangeHook hook) {
-        task = CdcTask.start(config(), observer, hook);
+        task = TaskAssembler.start(config(), observer, hook);
         return task;
     }
 

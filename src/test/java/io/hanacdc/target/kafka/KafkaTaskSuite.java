@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.demo.KafkaBroker;
 import io.hanacdc.pipeline.CdcTask;
+import io.hanacdc.pipeline.TaskAssembler;
 import io.hanacdc.pipeline.TableWorker;
 import io.hanacdc.testing.IntegrationTest;
 import io.hanacdc.testing.TestDatabases;
@@ -48,7 +49,7 @@ abstract class KafkaTaskSuite {
     }
 
     static CdcTask start(Map<String, String> settings) {
-        return CdcTask.start(CdcConfig.load(k -> Optional.ofNullable(settings.get(k))));
+        return TaskAssembler.start(CdcConfig.load(k -> Optional.ofNullable(settings.get(k))));
     }
 
     /** Polls the tasks' tables, in turn, until the topic's committed events satisfy the condition. */

@@ -3,6 +3,7 @@ package io.hanacdc.target.kafka;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hanacdc.pipeline.TableState;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.pipeline.CdcTask;
 import io.hanacdc.pipeline.TableStatus;
@@ -78,7 +79,7 @@ class KafkaTypeBoundaryTest extends KafkaTaskSuite {
             for (TableWorker w : task.workers()) {
                 TableStatus st = w.status();
                 assertEquals(null, st.lastError(), st.table() + " (seed " + BoundaryCases.SEED + ")");
-                streaming &= st.state().equals("streaming");
+                streaming &= st.state() == TableState.STREAMING;
                 now += st.rowsStreamed() + st.rowsSnapshotted();
             }
             if (streaming && now == applied) {
