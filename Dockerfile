@@ -10,10 +10,15 @@ FROM eclipse-temurin:17-jre
 RUN useradd --system --uid 10001 --home-dir /app hanacdc && mkdir -p /app/lib && chown hanacdc /app
 WORKDIR /app
 COPY target/hana-cdc.jar LICENSE THIRD-PARTY.md /app/
+# Class-data sharing for a faster start: a training run up to its first connection (refused: no database
+# answers here) records the classes it loaded; the archive is bound to this jar at this path.
+RUN HANACDC_SOURCE_URL='jdbc:postgresql://127.0.0.1:1/cds-training' HANACDC_TARGET_URL='jdbc:mysql://127.0.0.1:1/cds-training' \
+    HANACDC_TABLES=public.t java -XX:ArchiveClassesAtExit=/app/hana-cdc.jsa -Xlog:cds=off -Xlog:cds+dynamic=off \
+    -cp /app/hana-cdc.jar io.hanacdc.Application run >/dev/null 2>&1; test -f /app/hana-cdc.jsa
 USER 10001
 # The admin API, metrics and health probes; bound to all interfaces, so a token is required
 # (HANACDC_ADMIN_TOKEN, or HANACDC_ADMIN_TOKEN_FILE naming a mounted file).
 ENV HANACDC_ADMIN_HOST=0.0.0.0
 EXPOSE 8080
-ENTRYPOINT ["java", "-XX:MaxRAMPercentage=75", "-cp", "/app/hana-cdc.jar:/app/lib/*", "io.hanacdc.Application"]
+ENTRYPOINT ["java", "-XX:MaxRAMPercentage=75", "-XX:SharedArchiveFile=/app/hana-cdc.jsa", "-Xlog:cds=off", "-Xlog:cds+dynamic=off", "-cp", "/app/hana-cdc.jar:/app/lib/*", "io.hanacdc.Application"]
 CMD ["run"]

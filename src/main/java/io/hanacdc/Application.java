@@ -2,12 +2,14 @@ package io.hanacdc;
 
 import io.hanacdc.check.Preflight;
 import io.hanacdc.cli.Cli;
+import io.hanacdc.common.StartupTimeline;
 import io.hanacdc.config.AdminSettings;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.config.ConfigSource;
 import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceLoader;
+import java.util.function.Function;
 import org.apache.camel.main.BaseMainSupport;
 import org.apache.camel.main.Main;
 import org.apache.camel.main.MainListenerSupport;
@@ -37,12 +39,21 @@ public final class Application {
     }
 
     private static void run() throws Exception {
-        Optional<EmbeddedDefault> embedded = startEmbeddedIfUnconfigured();
-        CdcConfig cfg = CdcConfig.load(ConfigSource.lookup()); // bad settings stop here, before Camel starts
-        if (embedded.isEmpty()) { // the demo's own databases need no proof
-            new Preflight(cfg).gate("run");
+        StartupTimeline.mark("main: run");
+        long t = System.nanoTime();
+        Function<String, Optional<String>> settings = ConfigSource.lookup(); // each lookup builds a context: read once
+        Optional<EmbeddedDefault> embedded = startEmbeddedIfUnconfigured(settings);
+        if (embedded.isPresent()) {
+            settings = ConfigSource.lookup(); // now with the embedded databases' settings
         }
-        AdminSettings admin = AdminSettings.load(ConfigSource.lookup());
+        CdcConfig cfg = CdcConfig.load(settings); // bad settings stop here, before Camel starts
+        StartupTimeline.took("settings read", t);
+        if (embedded.isEmpty()) { // the demo's own databases need no proof
+            t = System.nanoTime();
+            new Preflight(cfg).gate("run");
+            StartupTimeline.took("preflight gate", t);
+        }
+        AdminSettings admin = AdminSettings.load(settings);
         Main main = new Main();
         main.setPropertyPlaceholderLocations(ConfigSource.propertiesLocation());
         main.configure().withRoutesIncludePattern(ConfigSource.routesLocation());
@@ -50,6 +61,16 @@ public final class Application {
         main.configure().addRoutesBuilder(new HanaCdcRoutes(() -> embedded.ifPresent(EmbeddedDefault::taskStarted)));
         running = main;
         main.addMainListener(new MainListenerSupport() {
+            @Override
+            public void beforeStart(BaseMainSupport m) {
+                StartupTimeline.mark("Camel starting");
+            }
+
+            @Override
+            public void afterStart(BaseMainSupport m) {
+                StartupTimeline.mark("Camel started");
+            }
+
             @Override
             public void afterStop(BaseMainSupport m) {
                 embedded.ifPresent(EmbeddedDefault::close);
@@ -59,8 +80,8 @@ public final class Application {
     }
 
     /** With no source configured, the demo build's embedded databases stand in (see EmbeddedDefault). */
-    private static Optional<EmbeddedDefault> startEmbeddedIfUnconfigured() throws Exception {
-        if (ConfigSource.lookup().apply("hanacdc.source.url").isPresent()) {
+    private static Optional<EmbeddedDefault> startEmbeddedIfUnconfigured(Function<String, Optional<String>> configured) throws Exception {
+        if (configured.apply("hanacdc.source.url").isPresent()) {
             return Optional.empty();
         }
         Optional<EmbeddedDefault> embedded = ServiceLoader.load(EmbeddedDefault.class).findFirst();

@@ -11,6 +11,7 @@ import io.hanacdc.changes.ChangeRoutes;
 import io.hanacdc.cluster.ClusterRoutes;
 import io.hanacdc.cluster.ClusterSettings;
 import io.hanacdc.cluster.ReplicaMembership;
+import io.hanacdc.common.StartupTimeline;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.pipeline.CdcTask;
 import io.hanacdc.pipeline.TaskAssembler;
@@ -62,7 +63,9 @@ public final class TaskService extends ServiceSupport implements StartupListener
 
     @Override
     protected void doStart() {
+        long t = System.nanoTime();
         task = TaskAssembler.start(cfg, metrics, changeRoutes, camel.getExecutorServiceManager().newCachedThreadPool(this, "hanacdc-prefetch"));
+        StartupTimeline.took("task started: pools, capture, target tables, workers", t);
         HeldBack heldBack = new HeldBack(task.source(), task.workers(), task.heldBackQuery()); // a failure from here on: doStop closes the task
         PendingRows pending = new PendingRows(task.source(), task.workers(), task::pendingRowsQuery);
         metrics.bind(task.workers(), task.stopped(), heldBack, pending, task.unread(), cluster.enabled() ? cluster.replica() : null);
@@ -77,6 +80,7 @@ public final class TaskService extends ServiceSupport implements StartupListener
 
     @Override
     public void onCamelContextFullyStarted(CamelContext context, boolean alreadyStarted) throws Exception {
+        StartupTimeline.mark("every route runs: the tables' routes start");
         changeRoutes.bind(camel, task.workers().stream().map(TableWorker::table).toList());
         if (cluster.enabled()) {
             task.workers().forEach(TableWorker::awaitOwner); // until the leader gives this replica tables

@@ -1,5 +1,6 @@
 package io.hanacdc.admin;
 
+import io.hanacdc.common.StartupTimeline;
 import io.hanacdc.capture.UnreadCapture;
 import io.hanacdc.pipeline.TableObserver;
 import io.hanacdc.pipeline.TableStatus;
@@ -143,6 +144,7 @@ public final class Metrics implements TableObserver {
 
     @Override
     public void batchApplied(TableId table, int rows, int upserts, int deletes, long nanos) {
+        StartupTimeline.once("first applied batch");
         String t = table.toString();
         Counter.builder("hanacdc_cdc_rows").tag("table", t).description("CDC rows applied").register(registry).increment(rows);
         Counter.builder("hanacdc_rows_applied").tags("table", t, "operation", "upsert").register(registry).increment(upserts);

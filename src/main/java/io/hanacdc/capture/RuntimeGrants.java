@@ -1,6 +1,7 @@
 package io.hanacdc.capture;
 
 import static io.hanacdc.source.CdcColumns.CAPTURE_REGISTRY;
+import static io.hanacdc.source.CdcColumns.GATE_PASSES;
 import static io.hanacdc.source.CdcColumns.HEARTBEAT;
 import static io.hanacdc.source.CdcColumns.SCHEMA_HISTORY;
 import static io.hanacdc.source.CdcColumns.REPLICAS;
@@ -47,6 +48,7 @@ public final class RuntimeGrants {
         out.add("GRANT SELECT, INSERT, UPDATE ON " + cdc(HEARTBEAT) + to);
         out.add("GRANT SELECT, INSERT, UPDATE, DELETE ON " + cdc(REPLICAS) + to); // replicas sharing the task: who lives
         out.add("GRANT SELECT, INSERT, UPDATE ON " + cdc(TABLE_OWNERS) + to); // and who owns which table
+        out.add("GRANT SELECT, INSERT, DELETE ON " + cdc(GATE_PASSES) + to); // the preflight gate's pass, so a restart skips it
         tables.stream().map(TableId::schema).filter(s -> !s.equals(names.cdcSchema())).distinct()
                 .forEach(s -> out.addAll(sql.schemaAccess(s, sql.grantee(user)))); // without it no table of the schema can be read
         List<TableId> all = new ArrayList<>(tables);

@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.hanacdc.capture.CaptureInstaller;
 import io.hanacdc.common.CdcException;
 import io.hanacdc.common.Json;
+import io.hanacdc.common.StartupTimeline;
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
@@ -59,13 +60,38 @@ public final class Preflight {
         return passed;
     }
 
-    /** Refuses (throws) when a probe whose failure would lose data fails; {@code what}: the command being refused. */
-    public void gate(String what) throws Exception {
+    /**
+     * Refuses (throws) when a probe whose failure would lose data fails; {@code what}: the command being refused. The
+     * probes run once per installed capture and settings ({@link GatePass}): true when they ran, false when a recorded
+     * pass for the same capture and settings stands.
+     */
+    public boolean gate(String what) throws Exception {
+        SourceDialect dialect = SourceDialects.forUrl(cfg.source().url(), cfg.capture());
+        CaptureNames names = new CaptureNames(cfg.cdcSchema(), dialect.maxIdentifierBytes());
+        GatePass pass = new GatePass(cfg, dialect, names);
+        List<Probe> gating = Probes.withoutTarget(dialect).stream().filter(Probe::guardsData).toList();
+        Optional<String> fingerprint;
+        try (Connection c = SourcePools.connect(cfg, dialect)) {
+            List<SourceTable> tables = new TableResolver(dialect, cfg.cdcSchema()).resolve(c, cfg.tables()).tables();
+            Set<TableId> captured = new CaptureInstaller(dialect, names, cfg.task(), cfg.lockTimeout()).installedTables(c);
+            List<TableId> ids = tables.stream().map(SourceTable::id).toList();
+            fingerprint = captured.containsAll(ids) ? Optional.of(pass.fingerprint(c, gating, ids)) : Optional.empty(); // to install: prove it
+            if (fingerprint.isPresent() && pass.recorded(c, fingerprint.get())) {
+                StartupTimeline.mark("preflight gate: passed before for this capture and these settings, not run");
+                return false;
+            }
+        }
         List<ProbeResult> failed = run(true).stream().filter(ProbeResult::failed).toList();
         if (!failed.isEmpty()) {
             throw new CdcException(what + " refused: the preflight check failed (run 'check' for every probe):\n"
                     + failed.stream().map(ProbeResult::line).collect(Collectors.joining("\n")));
         }
+        if (fingerprint.isPresent()) {
+            try (Connection c = SourcePools.connect(cfg, dialect)) {
+                pass.record(c, fingerprint.get());
+            }
+        }
+        return true;
     }
 
     private List<ProbeResult> run(boolean dataGuardsOnly) throws Exception {
@@ -98,6 +124,13 @@ public final class Preflight {
     }
 
     private static ProbeResult runOne(Probe p, CheckContext context) {
+        long t = System.nanoTime();
+        ProbeResult r = runOneUntimed(p, context);
+        StartupTimeline.took("probe " + p.name() + ": " + r.status(), t);
+        return r;
+    }
+
+    private static ProbeResult runOneUntimed(Probe p, CheckContext context) {
         try {
             return p.run(context);
         } catch (SQLException e) {

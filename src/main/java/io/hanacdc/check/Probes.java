@@ -22,6 +22,11 @@ public final class Probes {
         return collect(p -> p.sourceProbes(dialect));
     }
 
+    /** The source's probes and those of any source: what a gate knows before it opens the target. */
+    static List<Probe> withoutTarget(SourceDialect dialect) {
+        return Stream.of(ofSource(dialect), common()).flatMap(List::stream).toList();
+    }
+
     static List<Probe> ofTarget(Target target) {
         return collect(p -> p.targetProbes(target));
     }

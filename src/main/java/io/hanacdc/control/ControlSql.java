@@ -1,6 +1,7 @@
 package io.hanacdc.control;
 
 import static io.hanacdc.source.CdcColumns.CAPTURE_REGISTRY;
+import static io.hanacdc.source.CdcColumns.GATE_PASSES;
 import static io.hanacdc.source.CdcColumns.HEARTBEAT;
 import static io.hanacdc.source.CdcColumns.REPLICAS;
 import static io.hanacdc.source.CdcColumns.SCHEMA_HISTORY;
@@ -31,6 +32,7 @@ public final class ControlSql {
     private final String history;
     private final String replicas;
     private final String owners;
+    private final String gatePasses;
     private final CaptureNames names;
 
     public ControlSql(SourceDialect dialect, CaptureNames names) {
@@ -41,6 +43,7 @@ public final class ControlSql {
         this.history = dialect.qualified(names.cdcSchema(), SCHEMA_HISTORY);
         this.replicas = dialect.qualified(names.cdcSchema(), REPLICAS);
         this.owners = dialect.qualified(names.cdcSchema(), TABLE_OWNERS);
+        this.gatePasses = dialect.qualified(names.cdcSchema(), GATE_PASSES);
     }
 
     // The capture registry: one row per captured table, its capture version and captured shape.
@@ -68,8 +71,27 @@ public final class ControlSql {
         return "SELECT source_schema, source_table, version, columns FROM " + registry;
     }
 
+    /** Each captured table's version and when its capture was installed (a re-install is a new capture even at the same version). */
+    public String registryStamps() {
+        return "SELECT source_schema, source_table, version, installed_at FROM " + registry;
+    }
+
     public String registrySchemaCreated() {
         return "SELECT COUNT(*) FROM " + registry + " WHERE created_schema = TRUE";
+    }
+
+    // The preflight gate's last pass per task: the fingerprint of what its probes proved. Bind the task (and the fingerprint).
+
+    public String gatePassOf() {
+        return "SELECT fingerprint FROM " + gatePasses + " WHERE task = ?";
+    }
+
+    public String gatePassDelete() {
+        return "DELETE FROM " + gatePasses + " WHERE task = ?";
+    }
+
+    public String gatePassInsert() {
+        return "INSERT INTO " + gatePasses + " (task, fingerprint) VALUES (?, ?)";
     }
 
     // Subscriptions: which task reads which table, and the base (purge_high, purge_open) up to which it applied.

@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.hanacdc.common.CdcException;
 import io.hanacdc.common.Secrets;
+import io.hanacdc.common.StartupTimeline;
 import io.hanacdc.config.CdcConfig.Endpoint;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -29,8 +30,11 @@ public final class DataSources {
         cfg.setMinimumIdle(1);
         cfg.setConnectionTimeout(Duration.ofSeconds(15).toMillis());
         initSql.ifPresent(cfg::setConnectionInitSql);
+        long t = System.nanoTime();
         probe(role, endpoint, c -> c.isValid(5));
-        return new HikariDataSource(cfg);
+        HikariDataSource pool = new HikariDataSource(cfg);
+        StartupTimeline.took("pool opened: " + role + ", up to " + size, t);
+        return pool;
     }
 
     /** Refuses, with the advice given, when no driver on the class path takes the URL (DriverManager says only "No suitable driver"). */

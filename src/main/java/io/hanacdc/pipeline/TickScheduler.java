@@ -1,5 +1,6 @@
 package io.hanacdc.pipeline;
 
+import io.hanacdc.common.StartupTimeline;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.watermark.WatermarkReader;
@@ -47,6 +48,7 @@ public final class TickScheduler implements AutoCloseable {
 
     /** One tick of the task, called by its timer route. Never throws: a failed read of W leaves the quiet tables for the next tick. */
     public void tick() {
+        StartupTimeline.once("first tick");
         List<Integer> quiet = new ArrayList<>();
         for (int i = 0; i < workers.size(); i++) {
             TableWorker w = workers.get(i);

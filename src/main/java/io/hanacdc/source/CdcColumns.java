@@ -48,6 +48,8 @@ public final class CdcColumns {
     public static final String REPLICAS = "hanacdc_replica";
     /** Replicas sharing a task: which replica owns each table, and to which one it is being handed. */
     public static final String TABLE_OWNERS = "hanacdc_table_owner";
+    /** The preflight gate's last pass per task: a fingerprint of the capture versions and settings its probes proved. */
+    public static final String GATE_PASSES = "hanacdc_preflight";
     /** The shared data-id sequence, in the CDC schema. */
     public static final String SEQUENCE = "hanacdc_data_id";
 

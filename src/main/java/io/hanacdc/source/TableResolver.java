@@ -1,6 +1,7 @@
 package io.hanacdc.source;
 
 import io.hanacdc.common.CdcException;
+import io.hanacdc.common.StartupTimeline;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.schema.TablePattern;
@@ -56,6 +57,7 @@ public final class TableResolver {
 
     /** Every listed table, described with one catalog read for all of them where the dialect can. */
     public Resolved resolve(Connection c, List<TablePattern> patterns) throws SQLException {
+        long t = System.nanoTime();
         Set<TableId> ids = new LinkedHashSet<>();
         for (TablePattern p : patterns) {
             if (p.schema().equals(cdcSchema)) {
@@ -73,6 +75,7 @@ public final class TableResolver {
                 refused.put(id, e.getMessage());
             }
         }
+        StartupTimeline.took("catalog read: " + ids.size() + " table(s) resolved", t);
         return new Resolved(new ArrayList<>(out.values()), refused);
     }
 

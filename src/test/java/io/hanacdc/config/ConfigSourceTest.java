@@ -24,6 +24,16 @@ class ConfigSourceTest {
         assertEquals("classpath:application.properties;optional=true", ConfigSource.propertiesLocation(null, null, false));
     }
 
+    /** The jar's routes are named one by one (no class-path wildcard, which reads the whole jar): every file of routes/, no other. */
+    @Test
+    void theShippedRoutesAreEveryYamlFileOfTheRoutesFolder() throws IOException {
+        List<String> files = new ArrayList<>();
+        try (var list = Files.list(Path.of("routes"))) {
+            list.map(f -> f.getFileName().toString()).filter(f -> f.endsWith(".yaml")).sorted().forEach(files::add);
+        }
+        assertEquals(files, ConfigSource.SHIPPED_ROUTES.stream().sorted().toList());
+    }
+
     /** Keys: environment variable over system property over the one file read (the others are not merged in). */
     @Test
     void environmentOverridesSystemPropertiesWhichOverrideTheFile(@TempDir Path dir) throws Exception {

@@ -60,6 +60,10 @@ public final class BenchMain {
             for (int n : o.tables().counts()) {
                 step(m, o.runs("tables"), "9. many tables, " + n, () -> m.tables.add(tables.run(n)));
             }
+            StartupBench startup = new StartupBench(dbs, o, work);
+            for (long rows : o.startupRows()) {
+                step(m, o.runs("startup"), String.format("12. startup, %,d rows waiting", rows), () -> m.startup.add(startup.run(rows)));
+            }
             step(m, o.runs("replicas"), "11. replicas, " + ReplicasBench.REPLICAS + " sharing " + o.replicas().tables() + " tables",
                     () -> m.replicas = new ReplicasBench(dbs, o, work).run());
         } finally {
@@ -70,6 +74,10 @@ public final class BenchMain {
         Files.createDirectories(dir);
         List<String> charts = charts(m, o, dir, stamp);
         List<String> notes = new ArrayList<>(m.errors);
+        for (StartupBench.Result s : m.startup) {
+            notes.add(String.format("startup timeline, %,d rows waiting (ms since JVM start): %s; after SIGKILL: %s", s.rows(),
+                    String.join("; ", s.timeline()), String.join("; ", s.restartTimeline())));
+        }
         notes.add("scenario durations and 1-minute load averages (2 cores: a load well above 2 means other work competed): "
                 + String.join("; ", m.loads));
         notes.add(String.format("total run time %.1f min; product logs of this run were in %s", (System.nanoTime() - t0) / 60e9, work));

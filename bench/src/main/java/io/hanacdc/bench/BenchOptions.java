@@ -36,9 +36,11 @@ public record BenchOptions(
         String mysqlHost,
         String javaOpts,
         Tables tables,
-        Replicas replicas) {
+        Replicas replicas,
+        long[] startupRows) {
 
-    public static final Set<String> ALL = Set.of("raw", "apply", "stream", "snapshot", "latency", "capture", "kafka", "tables", "page", "replicas");
+    public static final Set<String> ALL = Set.of("raw", "apply", "stream", "snapshot", "latency", "capture", "kafka", "tables", "page", "replicas",
+            "startup");
 
     /**
      * The many-tables scenario (9): table counts run one after the other, the idle window sampled for the source's
@@ -74,7 +76,7 @@ public record BenchOptions(
         Sizes s = new Sizes(flags, quick);
         // "tables" and "replicas" are not in the default run: each is its own study (many tables, today's behaviour;
         // replicas sharing them), --only=tables, --only=replicas.
-        Set<String> only = new LinkedHashSet<>(Arrays.asList(s.string("only", "raw,apply,stream,snapshot,latency,capture,kafka,page").split(",")));
+        Set<String> only = new LinkedHashSet<>(Arrays.asList(s.string("only", "raw,apply,stream,snapshot,latency,capture,kafka,page,startup").split(",")));
         for (String o : only) {
             if (!ALL.contains(o)) {
                 throw new IllegalArgumentException("--only: unknown scenario " + o + ", expected some of " + ALL);
@@ -103,7 +105,9 @@ public record BenchOptions(
                 s.string("mysql", "127.0.0.1:3306"),
                 s.string("java-opts", ""),
                 tables(s),
-                new Replicas((int) s.num("replicas-tables", 1000, 100), (int) s.num("replicas-idle-seconds", 20, 10)));
+                new Replicas((int) s.num("replicas-tables", 1000, 100), (int) s.num("replicas-idle-seconds", 20, 10)),
+                Arrays.stream(s.string("startup-rows", quick ? "20000" : "200000,1000000").replace("_", "").split(","))
+                        .mapToLong(Long::parseLong).toArray());
     }
 
     /** --tables-count=N runs that one count; otherwise --tables-counts (10,100,1000; --quick 10,100). */
@@ -143,6 +147,7 @@ public record BenchOptions(
                 + Arrays.toString(kafkaLatencyRates) + ") x " + latencySeconds
                 + " s, capture rows " + captureRowsNarrow + " (5 cols) / " + captureRowsWide + " (300 cols), capture tx rows "
                 + captureTxRows + ", batch " + batchSize + ", poll " + pollIntervalMs + " ms" + (runs("tables") ? ", " + tables.describe() : "")
-                + (runs("replicas") ? ", " + replicas.describe() : "");
+                + (runs("replicas") ? ", " + replicas.describe() : "")
+                + (runs("startup") ? ", startup rows " + Arrays.toString(startupRows) : "");
     }
 }

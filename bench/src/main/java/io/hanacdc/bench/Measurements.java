@@ -26,6 +26,8 @@ public final class Measurements {
     public PageBench.Result page;
     /** Replicas sharing a task of many tables (11). */
     public ReplicasBench.Result replicas;
+    /** Startup (12): one entry per backlog size, in the order run. */
+    public final List<StartupBench.Result> startup = new ArrayList<>();
     public final List<String> errors = new ArrayList<>();
     /** How the product's JVM was started, for the memory rows. */
     public String jvm = "";

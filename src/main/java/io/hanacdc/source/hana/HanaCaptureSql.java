@@ -3,6 +3,7 @@ package io.hanacdc.source.hana;
 import static io.hanacdc.source.CdcColumns.CAPTURE_REGISTRY;
 import static io.hanacdc.source.CdcColumns.CREATE_TIME;
 import static io.hanacdc.source.CdcColumns.DATA_ID;
+import static io.hanacdc.source.CdcColumns.GATE_PASSES;
 import static io.hanacdc.source.CdcColumns.HEARTBEAT;
 import static io.hanacdc.source.CdcColumns.OPERATION;
 import static io.hanacdc.source.CdcColumns.OP_DELETE;
@@ -111,7 +112,9 @@ final class HanaCaptureSql implements CaptureSql {
                         + " layout NCLOB NOT NULL, table_oid BIGINT NOT NULL, switch_high BIGINT NOT NULL,"
                         + " recorded_at TIMESTAMP DEFAULT CURRENT_UTCTIMESTAMP NOT NULL, PRIMARY KEY (source_schema, source_table, version))"),
                 ifAbsent(tableCount(HEARTBEAT), "CREATE COLUMN TABLE " + inCdc(HEARTBEAT)
-                        + " (task NVARCHAR(128) NOT NULL PRIMARY KEY, beat_at TIMESTAMP NOT NULL)")));
+                        + " (task NVARCHAR(128) NOT NULL PRIMARY KEY, beat_at TIMESTAMP NOT NULL)"),
+                ifAbsent(tableCount(GATE_PASSES), "CREATE ROW TABLE " + inCdc(GATE_PASSES) + " (task NVARCHAR(256) NOT NULL PRIMARY KEY,"
+                        + " fingerprint NVARCHAR(64) NOT NULL, passed_at TIMESTAMP DEFAULT CURRENT_UTCTIMESTAMP NOT NULL)")));
         out.addAll(installReplicaTables());
         return out;
     }
@@ -369,6 +372,7 @@ final class HanaCaptureSql implements CaptureSql {
         return List.of(
                 ifPresent(tableCount(TABLE_OWNERS), "DROP TABLE " + inCdc(TABLE_OWNERS)),
                 ifPresent(tableCount(REPLICAS), "DROP TABLE " + inCdc(REPLICAS)),
+                ifPresent(tableCount(GATE_PASSES), "DROP TABLE " + inCdc(GATE_PASSES)),
                 ifPresent(tableCount(HEARTBEAT), "DROP TABLE " + inCdc(HEARTBEAT)),
                 ifPresent(tableCount(SUBSCRIPTIONS), "DROP TABLE " + inCdc(SUBSCRIPTIONS)),
                 ifPresent(tableCount(SCHEMA_HISTORY), "DROP TABLE " + inCdc(SCHEMA_HISTORY)),

@@ -4,6 +4,7 @@ import static io.hanacdc.source.CdcColumns.CAPTURE_REGISTRY;
 import static io.hanacdc.source.CdcColumns.CREATE_TIME;
 import static io.hanacdc.source.CdcColumns.DATA_ID;
 import static io.hanacdc.source.CdcColumns.GAP_CAPTURE_VERSION;
+import static io.hanacdc.source.CdcColumns.GATE_PASSES;
 import static io.hanacdc.source.CdcColumns.HEARTBEAT;
 import static io.hanacdc.source.CdcColumns.OPERATION;
 import static io.hanacdc.source.CdcColumns.OP_DELETE;
@@ -81,7 +82,9 @@ final class PostgresCaptureSql implements CaptureSql {
                 "CREATE TABLE IF NOT EXISTS " + inCdc(SCHEMA_HISTORY) + " (source_schema text NOT NULL, source_table text NOT NULL,"
                         + " version int NOT NULL, layout text NOT NULL, table_oid bigint NOT NULL, switch_high bigint NOT NULL,"
                         + " recorded_at timestamp NOT NULL DEFAULT (now() AT TIME ZONE 'UTC'), PRIMARY KEY (source_schema, source_table, version))",
-                "CREATE TABLE IF NOT EXISTS " + inCdc(HEARTBEAT) + " (task varchar(128) NOT NULL PRIMARY KEY, beat_at timestamp NOT NULL)"));
+                "CREATE TABLE IF NOT EXISTS " + inCdc(HEARTBEAT) + " (task varchar(128) NOT NULL PRIMARY KEY, beat_at timestamp NOT NULL)",
+                "CREATE TABLE IF NOT EXISTS " + inCdc(GATE_PASSES) + " (task text NOT NULL PRIMARY KEY, fingerprint text NOT NULL,"
+                        + " passed_at timestamp NOT NULL DEFAULT (now() AT TIME ZONE 'UTC'))"));
         out.addAll(cut.installShared());
         out.addAll(installReplicaTables());
         return out;
@@ -343,6 +346,7 @@ final class PostgresCaptureSql implements CaptureSql {
         out.addAll(List.of(
                 "DROP TABLE IF EXISTS " + inCdc(TABLE_OWNERS),
                 "DROP TABLE IF EXISTS " + inCdc(REPLICAS),
+                "DROP TABLE IF EXISTS " + inCdc(GATE_PASSES),
                 "DROP TABLE IF EXISTS " + inCdc(HEARTBEAT),
                 "DROP TABLE IF EXISTS " + inCdc(SUBSCRIPTIONS),
                 "DROP TABLE IF EXISTS " + inCdc(SCHEMA_HISTORY),
