@@ -16,7 +16,7 @@ public final class VanishCheckSettings {
 
     VanishCheckSettings(CdcConfig.Reader reader, String sourceUrl) {
         this.reader = reader;
-        this.seconds = reader.nonNegativeInt(KEY, SourceKind.forUrl(sourceUrl).defaultVanishCheckSeconds());
+        this.seconds = reader.number(MaintenanceSettings.VANISH_CHECK, SourceKind.forUrl(sourceUrl).defaultVanishCheckSeconds());
     }
 
     /** The table's interval; empty when its check is off. */
