@@ -20,7 +20,7 @@ public final class MaintenanceSettings implements SettingGroup {
                     + " `TRUNCATE`), which re-loads the table (see [What capture does not see](operations.md#what-capture-does-not-see));"
                     + " `0`: off").defaultText("`300` (SAP HANA), `0` (PostgreSQL)").perTableToo();
     public static final Setting SCHEMA_CHECK_INTERVAL = number("hanacdc.schema.check-interval-ms", 2000L, 1,
-            "how often the shapes of the source tables are checked (see [Schema changes](operations.md#schema-changes))");
+            "how often the shapes of the source tables are checked (see [Schema changes](how-it-works.md#schema-changes))");
     /** hanacdc.schema-changes.&lt;kind&gt;, one per kind of change (SchemaChangePolicy checks the values). */
     static final List<Setting> SCHEMA_CHANGES = Arrays.stream(SchemaChangePolicy.Kind.values())
             .map(k -> choice(k.setting(), choices(k), "what the target does on " + k.doc + " (see [Schema changes](how-it-works.md#schema-changes))")
