@@ -13,7 +13,7 @@ public final class CommandSettings implements SettingGroup {
                     + " [Changing a captured table](operations.md#changing-a-captured-table)").defaultText("the task's user");
     public static final Setting ALTER_PASSWORD = secret("hanacdc.alter.password",
             "its password (or the file holding it), never from the command line; for the task's own user, the task's password")
-            .defaultText("the task's password");
+            .defaultText("the task's, for the task's user");
     public static final Setting WRITER_PASSWORD = secret("hanacdc.check.writer-password",
             "the password (or the file holding it) of the user `check --writer-user NAME` names (probe `writer rights`)");
     public static final Setting ADMIN_HOST = text("hanacdc.admin.host", "127.0.0.1",

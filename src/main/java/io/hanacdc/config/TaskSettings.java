@@ -13,14 +13,15 @@ public final class TaskSettings implements SettingGroup {
             "task name; positions and subscriptions are per task, so several tasks can share databases");
     public static final Setting SOURCE_URL = text("hanacdc.source.url",
             "`jdbc:sap://host:30013/?databaseName=TENANT` (SAP HANA, see the [SAP HANA guide](hana.md)) or"
-                    + " `jdbc:postgresql://host:5432/db`; the dialect follows the URL. Unset: the demo build starts embedded databases");
+                    + " `jdbc:postgresql://host:5432/db`; the dialect follows the URL. Unset: the demo build starts embedded databases")
+            .defaultText("required");
     public static final Setting SOURCE_USER = text("hanacdc.source.user", "", "the source user");
     public static final Setting SOURCE_PASSWORD = secret("hanacdc.source.password",
             "its password; `-file`: read from that file instead (see [Credentials from files](operations.md#credentials-from-files))");
     public static final Setting TARGET_URL = text("hanacdc.target.url",
             "`jdbc:mysql://host:3306/database` or `jdbc:mariadb://…`; the database receives the tables. The server is detected"
                     + " (MySQL or MariaDB) and spoken to with its own driver. `kafka://host:9092[,host:9092]`: Apache Kafka"
-                    + " (see [Kafka target](kafka.md))");
+                    + " (see [Kafka target](kafka.md))").defaultText("required");
     public static final Setting TARGET_USER = text("hanacdc.target.user", "", "the target user");
     public static final Setting TARGET_PASSWORD = secret("hanacdc.target.password", "its password; `-file`: read from that file instead");
     public static final Setting TABLE_NAME = text(TargetNames.TEMPLATE_KEY, "${table}",
@@ -32,7 +33,7 @@ public final class TaskSettings implements SettingGroup {
                     + " `\"a,b\":db1`");
     public static final Setting TABLES = text("hanacdc.tables",
             "comma-separated `schema.table` or `schema.*` (`*` is a wildcard in the table part); names are case-sensitive; quote"
-                    + " names containing dots: `\"my.schema\".\"t\"`");
+                    + " names containing dots: `\"my.schema\".\"t\"`").defaultText("required");
     public static final Setting CDC_SCHEMA = text("hanacdc.cdc-schema",
             "source schema for CDC tables, the sequence and the capture registry (created if missing, dropped by the last uninstall"
                     + " only if hana-cdc created it); the default is the name an unquoted identifier folds to on the source")
