@@ -52,8 +52,11 @@ final class ConfigurationReference {
     private static String row(Setting s) {
         String key = "`" + s.key() + "`" + (s.type() == Setting.Type.SECRET ? " / `" + s.fileKey() + "`" : "")
                 + (s.perTable() ? " (per table)" : "");
-        String values = s.type() == Setting.Type.CHOICE
-                ? " Values: " + s.choices().stream().map(c -> "`" + c + "`").collect(Collectors.joining(", ")) + "." : "";
+        String values = switch (s.type()) {
+            case CHOICE -> " Values: " + s.choices().stream().map(c -> "`" + c + "`").collect(Collectors.joining(", ")) + ".";
+            case NUMBER -> " A whole number, at least " + s.min() + ".";
+            default -> "";
+        };
         return "| " + key + " | " + s.documentedDefault() + " | " + s.doc() + (s.doc().endsWith(".") ? "" : ".") + values + " |\n";
     }
 }
