@@ -134,7 +134,12 @@ public record CdcConfig(
         }
 
         public String required(Setting s) {
-            return required(s.key());
+            String v = text(s);
+            if (v.isEmpty()) {
+                throw new CdcException(s + " is not set: set it in application.properties or as environment variable "
+                        + Settings.environmentName(s.key()));
+            }
+            return v;
         }
 
         public Optional<String> secret(Setting s) {
@@ -143,7 +148,11 @@ public record CdcConfig(
 
         /** One of the setting's choices, refused naming them all. */
         public String choice(Setting s) {
-            return oneOf(s.key(), s.choices().get(0), s.choices().subList(1, s.choices().size()).toArray(String[]::new));
+            String v = text(s);
+            if (!s.choices().contains(v)) {
+                throw new CdcException(s + "=" + v + " is not one of: " + String.join(", ", s.choices()));
+            }
+            return v;
         }
 
         public int number(Setting s) {
@@ -158,31 +167,6 @@ public record CdcConfig(
         /** A count that may pass two billion (rows of a partitioned table). */
         public long longNumber(Setting s) {
             return atLeast(s.key(), Long.parseLong(s.fallback()), s.min());
-        }
-
-        public String required(String key) {
-            String v = string(key, "");
-            if (v.isEmpty()) {
-                throw new CdcException(key + " is not set: set it in application.properties or as environment variable "
-                        + Settings.environmentName(key));
-            }
-            return v;
-        }
-
-        public String oneOf(String key, String def, String... others) {
-            String v = string(key, def);
-            if (!v.equals(def) && !List.of(others).contains(v)) {
-                throw new CdcException(key + "=" + v + " is not one of: " + def + ", " + String.join(", ", others));
-            }
-            return v;
-        }
-
-        public int nonNegativeInt(String key, int def) {
-            return atLeast(key, def, 0);
-        }
-
-        public int positiveInt(String key, int def) {
-            return atLeast(key, def, 1);
         }
 
         private int atLeast(String key, int def, int min) {

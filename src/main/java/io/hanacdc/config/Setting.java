@@ -51,6 +51,11 @@ public record Setting(String key, Type type, String fallback, String defaultText
         return new Setting(key, type, fallback, defaultText, choices, min, doc, true);
     }
 
+    /** The same setting for one table: {@code <key>.<schema>.<table>}, defaulting to the value for all tables. */
+    public Setting forTable(String schema, String table) {
+        return new Setting(key + "." + schema + "." + table, type, fallback, defaultText, choices, min, doc, false);
+    }
+
     /** The keys it is set by: a secret's {@code -file} twin too. */
     public Stream<String> keys() {
         return type == Type.SECRET ? Stream.of(key, fileKey()) : Stream.of(key);

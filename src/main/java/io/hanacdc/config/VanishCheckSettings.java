@@ -21,7 +21,7 @@ public final class VanishCheckSettings {
 
     /** The table's interval; empty when its check is off. */
     public Optional<Duration> interval(TableId table) {
-        int s = reader.nonNegativeInt(KEY + "." + table.schema() + "." + table.name(), seconds);
+        int s = reader.number(MaintenanceSettings.VANISH_CHECK.forTable(table.schema(), table.name()), seconds);
         return s == 0 ? Optional.empty() : Optional.of(Duration.ofSeconds(s));
     }
 }
