@@ -25,7 +25,15 @@ public final class GoldenFiles {
     }
 
     static void assertMatches(Path file, List<String> statements, boolean update) throws IOException {
-        String text = String.join(";\n\n", statements) + ";\n";
+        assertText(file, String.join(";\n\n", statements) + ";\n", update);
+    }
+
+    /** A generated text file (docs/configuration.md) pinned the same way, -Dgolden.update=true writing it. */
+    public static void assertText(Path file, String text) throws IOException {
+        assertText(file, text, Boolean.getBoolean("golden.update"));
+    }
+
+    private static void assertText(Path file, String text, boolean update) throws IOException {
         boolean exists = Files.exists(file);
         if (exists && Files.readString(file, StandardCharsets.UTF_8).equals(text)) {
             return;

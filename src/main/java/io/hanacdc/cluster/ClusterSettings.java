@@ -35,33 +35,31 @@ public record ClusterSettings(String mode, String replica, String address, Durat
 
     public static ClusterSettings load(Function<String, Optional<String>> props) {
         CdcConfig.Reader r = new CdcConfig.Reader(props);
-        String mode = r.oneOf("hanacdc.cluster", "none", "file", "kubernetes");
-        FileLock file = new FileLock(mode.equals("file") ? r.required("hanacdc.cluster.file.root") : "",
-                Duration.ofMillis(r.positiveInt("hanacdc.cluster.file.interval-ms", 2000)),
-                r.positiveInt("hanacdc.cluster.file.stale-after-intervals", 5));
-        KubernetesLease k8s = new KubernetesLease(r.string("hanacdc.cluster.kubernetes.namespace", ""),
-                r.string("hanacdc.cluster.kubernetes.lease-prefix", "hanacdc"),
-                Duration.ofMillis(r.positiveInt("hanacdc.cluster.kubernetes.lease-duration-ms", 15000)),
-                Duration.ofMillis(r.positiveInt("hanacdc.cluster.kubernetes.renew-deadline-ms", 10000)),
-                Duration.ofMillis(r.positiveInt("hanacdc.cluster.kubernetes.retry-period-ms", 2000)));
+        String mode = r.choice(ClusterSettingGroup.MODE);
+        FileLock file = new FileLock(mode.equals("file") ? r.required(ClusterSettingGroup.FILE_ROOT) : "",
+                Duration.ofMillis(r.number(ClusterSettingGroup.FILE_INTERVAL)), r.number(ClusterSettingGroup.FILE_STALE));
+        KubernetesLease k8s = new KubernetesLease(r.text(ClusterSettingGroup.NAMESPACE), r.text(ClusterSettingGroup.LEASE_PREFIX),
+                Duration.ofMillis(r.number(ClusterSettingGroup.LEASE_DURATION)),
+                Duration.ofMillis(r.number(ClusterSettingGroup.RENEW_DEADLINE)),
+                Duration.ofMillis(r.number(ClusterSettingGroup.RETRY_PERIOD)));
         if (k8s.renewDeadline().compareTo(k8s.leaseDuration()) >= 0) {
             throw new CdcException("hanacdc.cluster.kubernetes.renew-deadline-ms must be shorter than lease-duration-ms:"
                     + " a leader must step down before another replica may take its lease");
         }
-        Duration heartbeat = Duration.ofMillis(r.positiveInt("hanacdc.cluster.heartbeat-ms", 2000));
-        Duration timeout = Duration.ofMillis(r.positiveInt("hanacdc.cluster.replica-timeout-ms", 10000));
+        Duration heartbeat = Duration.ofMillis(r.number(ClusterSettingGroup.HEARTBEAT));
+        Duration timeout = Duration.ofMillis(r.number(ClusterSettingGroup.REPLICA_TIMEOUT));
         if (timeout.compareTo(heartbeat.multipliedBy(2)) < 0) {
             throw new CdcException("hanacdc.cluster.replica-timeout-ms must be at least twice hanacdc.cluster.heartbeat-ms:"
                     + " one late beat must not count a replica as gone");
         }
-        return new ClusterSettings(mode, r.string("hanacdc.cluster.replica", hostName() + "-" + ManagementFactory.getRuntimeMXBean().getPid()),
-                r.string("hanacdc.cluster.address", ""), heartbeat, timeout, mode.equals("none") ? null : key(r),
-                PeerAllowList.parse(r.string(PeerAllowList.KEY, "")), file, k8s);
+        return new ClusterSettings(mode, r.string(ClusterSettingGroup.REPLICA.key(), hostName() + "-" + ManagementFactory.getRuntimeMXBean().getPid()),
+                r.text(ClusterSettingGroup.ADDRESS), heartbeat, timeout, mode.equals("none") ? null : key(r),
+                PeerAllowList.parse(r.text(ClusterSettingGroup.PEERS)), file, k8s);
     }
 
     /** Replicas that share a task trust each other only through the secret: none may start sharing without it. */
     private static ClusterKey key(CdcConfig.Reader r) {
-        String secret = r.secret("hanacdc.cluster.secret").orElse("");
+        String secret = r.secret(ClusterSettingGroup.SECRET).orElse("");
         if (secret.length() < MIN_SECRET) {
             throw new CdcException((secret.isEmpty() ? "hanacdc.cluster.secret is not set" : "hanacdc.cluster.secret is shorter than " + MIN_SECRET
                     + " characters") + ": replicas sharing a task sign their heartbeats and the requests they send each other with it,"

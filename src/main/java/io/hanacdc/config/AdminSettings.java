@@ -13,8 +13,8 @@ public record AdminSettings(String host, int port, String token, Duration maxLag
     /** hanacdc.admin.* and hanacdc.health.max-lag-s; the admin CLI commands need nothing else. */
     public static AdminSettings load(Function<String, Optional<String>> props) {
         CdcConfig.Reader r = new CdcConfig.Reader(props);
-        return new AdminSettings(r.string("hanacdc.admin.host", "127.0.0.1"), r.positiveInt("hanacdc.admin.port", 8080),
-                r.secret("hanacdc.admin.token").orElse(""), Duration.ofSeconds(r.positiveInt("hanacdc.health.max-lag-s", 300)));
+        return new AdminSettings(r.text(CommandSettings.ADMIN_HOST), r.number(CommandSettings.ADMIN_PORT),
+                r.secret(CommandSettings.ADMIN_TOKEN).orElse(""), Duration.ofSeconds(r.number(CommandSettings.MAX_LAG)));
     }
 
     public boolean requiresToken() {

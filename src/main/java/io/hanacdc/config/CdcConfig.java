@@ -9,8 +9,8 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The task's settings (the hanacdc.* keys); README's configuration reference lists each one. {@code settings}
- * reads them as they were given, for what a kind of target reads itself (the Kafka target's hanacdc.kafka.*).
+ * The task's settings (the hanacdc.* keys, each declared once in a SettingGroup). {@code settings} reads them as
+ * they were given, for what a kind of target reads itself (the Kafka target's hanacdc.kafka.*).
  */
 public record CdcConfig(
         String task,
@@ -54,8 +54,8 @@ public record CdcConfig(
      * user only, its password.
      */
     public static Endpoint alterSource(Function<String, Optional<String>> props, Endpoint source, Optional<String> user) {
-        String name = user.or(() -> props.apply("hanacdc.alter.user")).orElse(source.user());
-        String password = new Reader(props).secret("hanacdc.alter.password").orElse(name.equals(source.user()) ? source.password() : "");
+        String name = user.or(() -> props.apply(CommandSettings.ALTER_USER.key())).orElse(source.user());
+        String password = new Reader(props).secret(CommandSettings.ALTER_PASSWORD).orElse(name.equals(source.user()) ? source.password() : "");
         return new Endpoint(source.url(), name, password);
     }
 
@@ -64,7 +64,7 @@ public record CdcConfig(
      * the file hanacdc.check.writer-password-file names).
      */
     public static Endpoint writerSource(Function<String, Optional<String>> props, Endpoint source, String user) {
-        return new Endpoint(source.url(), user, new Reader(props).secret("hanacdc.check.writer-password").orElse(""));
+        return new Endpoint(source.url(), user, new Reader(props).secret(CommandSettings.WRITER_PASSWORD).orElse(""));
     }
 
     /** hanacdc.target.url of a configuration read for uninstall, which needs the source's settings alone. */
@@ -80,38 +80,41 @@ public record CdcConfig(
      * removes from the source's capture registry).
      */
     public static CdcConfig loadSourceOnly(Function<String, Optional<String>> props) {
-        return load(k -> props.apply(k).or(() -> k.equals("hanacdc.target.url") ? Optional.of(NO_TARGET) : Optional.empty()), true);
+        return load(k -> props.apply(k).or(() -> k.equals(TaskSettings.TARGET_URL.key()) ? Optional.of(NO_TARGET) : Optional.empty()), true);
     }
 
     private static CdcConfig load(Function<String, Optional<String>> props, boolean tablesOptional) {
         Reader r = new Reader(props);
+        String sourceUrl = r.required(TaskSettings.SOURCE_URL);
         return new CdcConfig(
-                r.string("hanacdc.task", "default"),
-                new Endpoint(r.required("hanacdc.source.url"), r.string("hanacdc.source.user", ""), r.secret("hanacdc.source.password").orElse("")),
-                new Endpoint(r.required("hanacdc.target.url"), r.string("hanacdc.target.user", ""), r.secret("hanacdc.target.password").orElse("")),
-                tablesOptional && r.string("hanacdc.tables", "").isEmpty() ? List.of() : TablePattern.parseList(r.required("hanacdc.tables")),
-                r.string("hanacdc.cdc-schema", SourceKind.forUrl(r.required("hanacdc.source.url")).defaultCdcSchema()),
-                r.string("hanacdc.target.control-database", ""),
+                r.text(TaskSettings.TASK),
+                new Endpoint(sourceUrl, r.text(TaskSettings.SOURCE_USER), r.secret(TaskSettings.SOURCE_PASSWORD).orElse("")),
+                new Endpoint(r.required(TaskSettings.TARGET_URL), r.text(TaskSettings.TARGET_USER), r.secret(TaskSettings.TARGET_PASSWORD).orElse("")),
+                tablesOptional && r.text(TaskSettings.TABLES).isEmpty() ? List.of() : TablePattern.parseList(r.required(TaskSettings.TABLES)),
+                r.string(TaskSettings.CDC_SCHEMA.key(), SourceKind.forUrl(sourceUrl).defaultCdcSchema()),
+                r.text(TaskSettings.CONTROL_DATABASE),
                 TargetNames.load(r),
-                Duration.ofMillis(r.positiveInt("hanacdc.poll-interval-ms", 200)),
-                r.positiveInt("hanacdc.batch-size", 5000),
-                r.positiveInt("hanacdc.stream.parallel-tables", Math.max(2, Runtime.getRuntime().availableProcessors())),
-                r.positiveInt("hanacdc.snapshot.chunk-size", 10000),
-                Duration.ofMillis(r.positiveInt("hanacdc.install.lock-timeout-ms", 10000)),
-                CaptureOptions.parse(r.string("hanacdc.capture.mode", "full"), r.string("hanacdc.capture.on-error", "record-and-resync"),
-                        r.string("hanacdc.capture.trigger-level", "statement")).withCdcPartitions(r.positiveInt("hanacdc.capture.cdc-partitions", 1)),
-                r.oneOf("hanacdc.watermark", "auto", "open-transactions", "gap-probe"),
-                Duration.ofMillis(r.positiveInt("hanacdc.watermark.probe-timeout-ms", 1000)),
-                r.positiveInt("hanacdc.watermark.probes-per-poll", 1000),
+                Duration.ofMillis(r.number(StreamSettings.POLL_INTERVAL)),
+                r.number(StreamSettings.BATCH_SIZE),
+                r.number(StreamSettings.PARALLEL_TABLES, Math.max(2, Runtime.getRuntime().availableProcessors())),
+                r.number(StreamSettings.CHUNK_SIZE),
+                Duration.ofMillis(r.number(StreamSettings.LOCK_TIMEOUT)),
+                // the sources' own capture settings are declared in their homes, which config does not know
+                CaptureOptions.parse(r.choice(StreamSettings.CAPTURE_MODE), r.choice(Settings.declared("hanacdc.capture.on-error")),
+                        r.choice(Settings.declared("hanacdc.capture.trigger-level")))
+                        .withCdcPartitions(r.number(Settings.declared("hanacdc.capture.cdc-partitions"))),
+                r.choice(StreamSettings.WATERMARK),
+                Duration.ofMillis(r.number(StreamSettings.PROBE_TIMEOUT)),
+                r.number(StreamSettings.PROBES_PER_POLL),
                 AdminSettings.load(props),
-                new Maintenance(Duration.ofSeconds(r.positiveInt("hanacdc.heartbeat.interval-s", 5)),
-                        Duration.ofSeconds(r.positiveInt("hanacdc.purge.interval-s", 60)),
-                        Duration.ofSeconds(r.nonNegativeInt("hanacdc.purge.retention-s", 0)),
-                        r.positiveInt("hanacdc.purge.chunk-size", 10000),
-                        Duration.ofMillis(r.positiveInt("hanacdc.schema.check-interval-ms", 2000)),
-                        r.nonNegativeLong("hanacdc.capture.max-pending-rows", 1_000_000_000L)),
+                new Maintenance(Duration.ofSeconds(r.number(MaintenanceSettings.HEARTBEAT_INTERVAL)),
+                        Duration.ofSeconds(r.number(MaintenanceSettings.PURGE_INTERVAL)),
+                        Duration.ofSeconds(r.number(MaintenanceSettings.PURGE_RETENTION)),
+                        r.number(MaintenanceSettings.PURGE_CHUNK),
+                        Duration.ofMillis(r.number(MaintenanceSettings.SCHEMA_CHECK_INTERVAL)),
+                        r.longNumber(StreamSettings.MAX_PENDING_ROWS)),
                 new SchemaChangePolicy(props),
-                new VanishCheckSettings(r, r.required("hanacdc.source.url")),
+                new VanishCheckSettings(r, sourceUrl),
                 r);
     }
 
@@ -126,34 +129,44 @@ public record CdcConfig(
             return SecretFile.read(props, key);
         }
 
-        public String required(String key) {
-            String v = string(key, "");
+        public String text(Setting s) {
+            return string(s.key(), s.fallback() == null ? "" : s.fallback());
+        }
+
+        public String required(Setting s) {
+            String v = text(s);
             if (v.isEmpty()) {
-                throw new CdcException(key + " is not set: set it in application.properties or as environment variable "
-                        + Settings.environmentName(key));
+                throw new CdcException(s + " is not set: set it in application.properties or as environment variable "
+                        + Settings.environmentName(s.key()));
             }
             return v;
         }
 
-        public String oneOf(String key, String def, String... others) {
-            String v = string(key, def);
-            if (!v.equals(def) && !List.of(others).contains(v)) {
-                throw new CdcException(key + "=" + v + " is not one of: " + def + ", " + String.join(", ", others));
+        public Optional<String> secret(Setting s) {
+            return secret(s.key());
+        }
+
+        /** One of the setting's choices, refused naming them all. */
+        public String choice(Setting s) {
+            String v = text(s);
+            if (!s.choices().contains(v)) {
+                throw new CdcException(s + "=" + v + " is not one of: " + String.join(", ", s.choices()));
             }
             return v;
         }
 
-        public int nonNegativeInt(String key, int def) {
-            return atLeast(key, def, 0);
+        public int number(Setting s) {
+            return number(s, Integer.parseInt(s.fallback()));
         }
 
-        public int positiveInt(String key, int def) {
-            return atLeast(key, def, 1);
+        /** A number whose default is worked out where it is read. */
+        public int number(Setting s, int def) {
+            return atLeast(s.key(), def, (int) s.min());
         }
 
         /** A count that may pass two billion (rows of a partitioned table). */
-        public long nonNegativeLong(String key, long def) {
-            return atLeast(key, def, 0);
+        public long longNumber(Setting s) {
+            return atLeast(s.key(), Long.parseLong(s.fallback()), s.min());
         }
 
         private int atLeast(String key, int def, int min) {

@@ -14,17 +14,22 @@ import java.util.function.Function;
  */
 public final class SchemaChangePolicy {
     public enum Kind {
-        ADD_COLUMN(Action.APPLY), DROP_COLUMN(Action.APPLY), RENAME_COLUMN(Action.APPLY), WIDEN_COLUMN(Action.APPLY),
+        ADD_COLUMN(Action.APPLY, "a column added"), DROP_COLUMN(Action.APPLY, "a column dropped"),
+        RENAME_COLUMN(Action.APPLY, "a column renamed"),
+        WIDEN_COLUMN(Action.APPLY, "a column widened so every old value fits (longer varchar, bigger integer or decimal, NOT NULL to NULL…)"),
         /** Any other type or nullability change: values may not fit the target's column any more. */
-        CHANGE_TYPE(Action.STOP),
-        CHANGE_KEY(Action.STOP),
+        CHANGE_TYPE(Action.STOP, "any other change of a column's type or nullability (a narrowing that could truncate target data)"),
+        CHANGE_KEY(Action.STOP, "a change of the primary key"),
         /** The source table was dropped and created again: the target is emptied and copied anew. */
-        RECREATE_TABLE(Action.APPLY);
+        RECREATE_TABLE(Action.APPLY, "the table dropped and created again: `apply` empties the target table and loads it anew");
 
         final Action fallback;
+        /** The change, as the configuration reference names it. */
+        final String doc;
 
-        Kind(Action fallback) {
+        Kind(Action fallback, String doc) {
             this.fallback = fallback;
+            this.doc = doc;
         }
 
         public String key() {

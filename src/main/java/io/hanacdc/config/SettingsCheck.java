@@ -28,7 +28,7 @@ public final class SettingsCheck {
     private static final Logger LOG = LoggerFactory.getLogger(SettingsCheck.class);
     private static final String PREFIX = "hanacdc.";
     private static final String ENVIRONMENT_PREFIX = Settings.environmentName(PREFIX);
-    private static final String LISTED = "application.properties and README's \"Configuration\" list every setting";
+    private static final String LISTED = "docs/configuration.md lists every setting";
     private static final String FAR = ": no setting is near it";
     /** Settings are read several times in a process (a command's, then the route builder's): one warning per variable. */
     private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();

@@ -23,7 +23,7 @@ public record TargetNames(String template, Map<String, String> databases) {
     private static final List<String> KNOWN = List.of("schema", "table");
 
     public static TargetNames load(CdcConfig.Reader r) {
-        String template = r.string(TEMPLATE_KEY, "${table}");
+        String template = r.text(TaskSettings.TABLE_NAME);
         Matcher m = PLACEHOLDER.matcher(template);
         while (m.find()) {
             if (!KNOWN.contains(m.group(1))) {
@@ -34,7 +34,7 @@ public record TargetNames(String template, Map<String, String> databases) {
         if (PLACEHOLDER.matcher(template).replaceAll("").contains("${")) {
             throw new CdcException(TEMPLATE_KEY + "=" + template + " has an unclosed ${: use ${schema} and ${table}");
         }
-        return new TargetNames(template, parseMap(r.string(MAP_KEY, "")));
+        return new TargetNames(template, parseMap(r.text(TaskSettings.DATABASE_MAP)));
     }
 
     /** The target table's name for a source table. */

@@ -16,12 +16,12 @@ public final class VanishCheckSettings {
 
     VanishCheckSettings(CdcConfig.Reader reader, String sourceUrl) {
         this.reader = reader;
-        this.seconds = reader.nonNegativeInt(KEY, SourceKind.forUrl(sourceUrl).defaultVanishCheckSeconds());
+        this.seconds = reader.number(MaintenanceSettings.VANISH_CHECK, SourceKind.forUrl(sourceUrl).defaultVanishCheckSeconds());
     }
 
     /** The table's interval; empty when its check is off. */
     public Optional<Duration> interval(TableId table) {
-        int s = reader.nonNegativeInt(KEY + "." + table.schema() + "." + table.name(), seconds);
+        int s = reader.number(MaintenanceSettings.VANISH_CHECK.forTable(table.schema(), table.name()), seconds);
         return s == 0 ? Optional.empty() : Optional.of(Duration.ofSeconds(s));
     }
 }

@@ -19,7 +19,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * The DBA's path (README "The DBA's path"): the DBA prints the script with the grants of the task's
+ * The DBA's path (docs/operations.md "The DBA's path"): the DBA prints the script with the grants of the task's
  * user, reviews and runs it; the task runs as a login role that is no superuser and may create
  * nothing, not even in the database. It streams, and a column added at the source stops the table
  * with the script the DBA runs, after which the table goes on with the new column's data.

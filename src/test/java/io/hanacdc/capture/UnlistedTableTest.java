@@ -224,7 +224,7 @@ class UnlistedTableTest {
             assertEquals(0, count(p.sourceUrl, T2_TRIGGERS));
             assertEquals(0, count(p.sourceUrl, "SELECT COUNT(*) FROM hanacdc.hanacdc_schema_history WHERE source_table = 't2'"));
 
-            // listed again: captured anew and loaded anew, over a target table emptied as the README says
+            // listed again: captured anew and loaded anew, over a target table emptied as docs/operations.md says
             exec(p.sourceUrl, "DELETE FROM rm.t2 WHERE id > 50");
             exec(p.targetUrl, "DELETE FROM t2");
             p.set("hanacdc.task", "test").set("hanacdc.tables", "rm.t1,rm.t2").start();

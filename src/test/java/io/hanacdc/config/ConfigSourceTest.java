@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The precedence README's "Configuration" states: which file is read, and what overrides its keys. */
+/** The precedence docs/configuration.md states: which file is read, and what overrides its keys. */
 class ConfigSourceTest {
     @Test
     void theFileIsNamedByThePropertyThenTheEnvironmentThenTheWorkingDirectory() {

@@ -37,7 +37,7 @@ class SettingsCheckTest {
     @Test
     void everyUnknownKeyIsNamedAtOnceAndOneNearNothingPointsToTheReference() {
         assertEquals("unknown settings: hanacdc.poll-interval (in f): did you mean hanacdc.poll-interval-ms?; "
-                        + "hanacdc.whatever (in f): no setting is near it; application.properties and README's \"Configuration\" list every setting",
+                        + "hanacdc.whatever (in f): no setting is near it; docs/configuration.md lists every setting",
                 refusal(new TreeMap<>(Map.of("hanacdc.poll-interval", "in f", "hanacdc.whatever", "in f", "hanacdc.task", "in f"))));
     }
 
@@ -70,7 +70,7 @@ class SettingsCheckTest {
         assertEquals(List.of(
                 "environment variable HANACDC_BATCHSIZE overrides no setting and is ignored: did you mean HANACDC_BATCH_SIZE (hanacdc.batch-size)?",
                 "environment variable HANACDC_NONSENSE_THAT_IS_FAR overrides no setting and is ignored; "
-                        + "application.properties and README's \"Configuration\" list every setting"), warnings);
+                        + "docs/configuration.md lists every setting"), warnings);
     }
 
     /** The file's keys and the -D system properties are checked, each named with where it was set. */

@@ -51,7 +51,7 @@ class ExtremeValuesTest {
         }
     }
 
-    /** One table per case: a captured change the target cannot hold stops its table for good (see README "Failures"). */
+    /** One table per case: a captured change the target cannot hold stops its table for good (see docs/how-it-works.md "Failures"). */
     @Test
     void nanInfinityAndYearsBeyond9999StopOnlyTheirTableNamingTheColumn() throws Exception {
         String[][] cases = {

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
-/** A failing table waits 1 s before its first retry, doubling up to a minute: what README's "Failures" says. */
+/** A failing table waits 1 s before its first retry, doubling up to a minute: what docs/how-it-works.md "Failures" says. */
 class RetryBackoffTest {
     @Test
     void startsAtOneSecondAndDoublesToAMinute() {

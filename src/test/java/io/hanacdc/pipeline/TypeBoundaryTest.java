@@ -194,7 +194,7 @@ class TypeBoundaryTest extends BehaviourSuite {
             for (TableWorker w : p.task().workers()) {
                 TableStatus st = w.status();
                 String name = w.table().id().name();
-                if (tables.containsKey(name) && st.lastError() != null) { // retrying (README "Failures"): nothing moves until it is corrected
+                if (tables.containsKey(name) && st.lastError() != null) { // retrying (docs/how-it-works.md "Failures"): nothing moves until it is corrected
                     errors.put(name, st.lastError());
                 }
             }

@@ -30,7 +30,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
- * The alter command (README "Changing a captured table") on PostgreSQL, without the event trigger that
+ * The alter command (docs/operations.md "Changing a captured table") on PostgreSQL, without the event trigger that
  * otherwise switches capture at an ALTER, so only the command stands between an ALTER and the writers:
  * several threads insert and update the table while columns are added, renamed and dropped through it.
  * No writer may get an error, capture must move one version per ALTER with no cut, and every write must

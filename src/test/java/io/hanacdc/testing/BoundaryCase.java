@@ -32,11 +32,11 @@ public record BoundaryCase(String name, String type, List<String> setup, boolean
     public enum Compare {
         /** Exactly as printed. */
         TEXT,
-        /** CHAR(n): without the padding spaces (README: CHAR keeps no trailing blanks). */
+        /** CHAR(n): without the padding spaces (the type mapping in docs/: CHAR keeps no trailing blanks). */
         CHAR,
         /** By numeric value: 1.50 is 1.5; a target that keeps the text (wide numbers as text) compares as printed. */
         NUMBER,
-        /** Doubles: the same IEEE value, 0.0 and -0.0 being equal as both databases compare them (README). */
+        /** Doubles: the same IEEE value, 0.0 and -0.0 being equal as both databases compare them (the type mapping in docs/). */
         FLOAT8,
         /** Floats: as FLOAT8, at single precision. */
         FLOAT4,

@@ -21,8 +21,8 @@ import net.jqwik.time.api.Dates;
 import net.jqwik.time.api.Times;
 
 /**
- * The type conformance suite's cases: every source type the PostgreSQL and SAP HANA mappings accept (README "Type
- * mapping"), each with its boundary values written out, and, where a generator fits, values generated from a seed
+ * The type conformance suite's cases: every source type the PostgreSQL and SAP HANA mappings accept (docs/hana.md,
+ * docs/postgresql.md "Type mapping"), each with its boundary values written out, and, where a generator fits, values generated from a seed
  * (jqwik's arbitraries with their edge cases; {@code -Dhanacdc.test.seed=N} repeats a run). Expectations are those of
  * a MySQL/MariaDB target at the default settings: what it cannot hold is refused, never stored changed.
  */
@@ -153,7 +153,7 @@ public final class BoundaryCases {
             if (c.type().startsWith("numeric") && !c.refused().isEmpty()) {
                 List<String> values = new ArrayList<>(c.values());
                 c.refused().stream().map(BoundaryCase.Refusal::literal).filter(v -> !v.endsWith("NaN") && !v.endsWith("Infinity")).forEach(values::add);
-                // not as a key: a key stays DECIMAL (README)
+                // not as a key: a key stays DECIMAL (docs/hana.md "Type mapping")
                 out.add(c.with(false, values, List.of(), Compare.TEXT));
             }
         }
@@ -161,7 +161,7 @@ public final class BoundaryCases {
     }
 
     /**
-     * Every SAP HANA type the mapping accepts (README "Type mapping (SAP HANA …)"), for the live suite
+     * Every SAP HANA type the mapping accepts (docs/hana.md "Type mapping (SAP HANA …)"), for the live suite
      * (HANACDC_TEST_HANA_URL): the extremes of each declaration, and what MySQL/MariaDB cannot hold — a floating
      * DECIMAL beyond DECIMAL(65,30), a TIMESTAMP's seventh fractional digit — refused. Literals are cast from NVARCHAR as
      * HANA's CAST converts them (cast-function-data-type-conversion-20db6dd.md); binary ones from hex

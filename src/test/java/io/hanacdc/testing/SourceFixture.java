@@ -22,7 +22,7 @@ public final class SourceFixture {
     /** A live SAP HANA, which no server here runs: the one HANACDC_TEST_HANA_URL names (see HanaSourceSql). */
     public static final SourceFixture HANA = new SourceFixture("SAP HANA (HANACDC_TEST_HANA_URL)", Kind.HANA, new HanaSourceSql(), Map.of(),
             HanaSourceSql.URL != null && !HanaSourceSql.URL.isBlank() ? null
-                    : "HANACDC_TEST_HANA_URL is not set (README \"Running against SAP HANA\" says how to run against one)");
+                    : "HANACDC_TEST_HANA_URL is not set (docs/hana.md says how to run against one)");
 
     private final String name;
     private final Kind kind;

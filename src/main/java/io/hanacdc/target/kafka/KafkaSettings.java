@@ -2,7 +2,9 @@ package io.hanacdc.target.kafka;
 
 import io.hanacdc.common.CdcException;
 import io.hanacdc.config.CdcConfig;
+import io.hanacdc.config.Setting;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -24,12 +26,23 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 record KafkaSettings(String bootstrapServers, String topicPrefix, int partitions, Optional<Short> replicationFactor,
                      boolean tombstones, boolean schemas, long stateMemoryBytes, Map<String, String> client) {
     static final String URL_PREFIX = "kafka://";
-    static final String TOPIC_PREFIX = "hanacdc.kafka.topic-prefix";
-    static final String PARTITIONS = "hanacdc.kafka.partitions";
-    static final String REPLICATION_FACTOR = "hanacdc.kafka.replication-factor";
-    static final String TOMBSTONES = "hanacdc.kafka.tombstones";
-    static final String SCHEMAS = "hanacdc.kafka.schemas";
-    static final String STATE_MEMORY = "hanacdc.kafka.state-memory-mb";
+    static final Setting TOPIC_PREFIX = Setting.text("hanacdc.kafka.topic-prefix",
+            "the first part of each topic name, `<prefix>.<schema>.<table>`, and of the positions topic"
+                    + " `<prefix>.hanacdc-positions`: 1 to 100 of `a-z A-Z 0-9 . _ -`").defaultText("the task name");
+    static final Setting PARTITIONS = Setting.number("hanacdc.kafka.partitions", 1L, 1,
+            "partitions of the table topics hana-cdc creates (a topic found is used as it is); events are keyed by primary key,"
+                    + " so each key's order holds on any count");
+    static final Setting REPLICATION_FACTOR = Setting.number("hanacdc.kafka.replication-factor", null, 1,
+            "replicas of the topics hana-cdc creates").defaultText("the broker's default");
+    static final Setting TOMBSTONES = Setting.choice("hanacdc.kafka.tombstones", List.of("true", "false"),
+            "a delete event is followed by a tombstone (the key with a null value), so consumers that keep the last state per key"
+                    + " (and compacted copies of the topic) forget the key");
+    static final Setting SCHEMAS = Setting.choice("hanacdc.kafka.schemas", List.of("false", "true"),
+            "keys and values with Kafka Connect's embedded schema, `{\"schema\":…, \"payload\":…}`, as Connect's `JsonConverter`"
+                    + " writes them with `schemas.enable=true`, so Connect sinks such as Debezium's JDBC sink read them unchanged");
+    static final Setting STATE_MEMORY = Setting.number("hanacdc.kafka.state-memory-mb", null, 1,
+            "memory `verify` may take to hold a topic's last state per key, and the vanished-row check its keys; a topic that"
+                    + " needs more is read in several passes, each holding a part of the keys").defaultText("a quarter of the heap");
     static final String CLIENT_PREFIX = "hanacdc.kafka.";
     /**
      * The producer's batch.size unless set: a transaction carries a whole batch of events (5000 of some 400 bytes
@@ -55,20 +68,19 @@ record KafkaSettings(String bootstrapServers, String topicPrefix, int partitions
                     + " client's credentials as Kafka settings, e.g. hanacdc.kafka.security.protocol=SASL_SSL,"
                     + " hanacdc.kafka.sasl.mechanism and hanacdc.kafka.sasl.jaas.config");
         }
-        String prefix = r.string(TOPIC_PREFIX, "");
+        String prefix = r.text(TOPIC_PREFIX);
         if (prefix.isEmpty()) {
             prefix = TopicNames.escape(cfg.task());
         } else if (!PREFIX.matcher(prefix).matches()) {
             throw new CdcException(TOPIC_PREFIX + "=" + prefix + " is not a topic name part Kafka allows: 1 to 100 of the"
                     + " characters a-z, A-Z, 0-9, '.', '_' and '-'");
         }
-        String rf = r.string(REPLICATION_FACTOR, "");
-        Optional<Short> replication = rf.isEmpty() ? Optional.empty() : Optional.of((short) Math.min(Short.MAX_VALUE, r.positiveInt(REPLICATION_FACTOR, 1)));
-        String tombstones = r.oneOf(TOMBSTONES, "true", "false");
+        String rf = r.text(REPLICATION_FACTOR);
+        Optional<Short> replication = rf.isEmpty() ? Optional.empty() : Optional.of((short) Math.min(Short.MAX_VALUE, r.number(REPLICATION_FACTOR, 1)));
         long quarterHeap = Runtime.getRuntime().maxMemory() / 4;
-        long stateMemory = r.string(STATE_MEMORY, "").isEmpty() ? quarterHeap : r.positiveInt(STATE_MEMORY, 1) * 1024L * 1024;
-        return new KafkaSettings(brokers(cfg.target().url()), prefix, r.positiveInt(PARTITIONS, 1), replication,
-                Boolean.parseBoolean(tombstones), Boolean.parseBoolean(r.oneOf(SCHEMAS, "false", "true")), stateMemory, clientSettings(r));
+        long stateMemory = r.text(STATE_MEMORY).isEmpty() ? quarterHeap : r.number(STATE_MEMORY, 1) * 1024L * 1024;
+        return new KafkaSettings(brokers(cfg.target().url()), prefix, r.number(PARTITIONS), replication,
+                Boolean.parseBoolean(r.choice(TOMBSTONES)), Boolean.parseBoolean(r.choice(SCHEMAS)), stateMemory, clientSettings(r));
     }
 
     /** host:port[,host:port] of a kafka:// URL. */

@@ -1,6 +1,9 @@
 package io.hanacdc.target.mysql;
 
 import io.hanacdc.config.CdcConfig;
+import io.hanacdc.config.Setting;
+import io.hanacdc.config.SettingGroup;
+import java.util.List;
 
 /**
  * What a MySQL/MariaDB target does with a value its column cannot hold exactly: never a silent change. Numbers wider than
@@ -10,13 +13,37 @@ import io.hanacdc.config.CdcConfig;
  * keeps (HANA's TIMESTAMP has 100 ns) stops its table ({@code refuse}), or is cut to them ({@code truncate}).
  */
 public record ValueRules(boolean wideNumbersAsText, boolean truncateSubMicroseconds) {
-    public static final String WIDE_NUMBERS = "hanacdc.target.wide-numbers";
-    public static final String SUB_MICROSECONDS = "hanacdc.target.sub-microseconds";
+    public static final Setting WIDE_NUMBERS = Setting.choice("hanacdc.target.wide-numbers", List.of("decimal", "text"),
+            "numbers wider than `DECIMAL(65,30)` (PostgreSQL `numeric(p,s)` with p > 65 or s > 30, unconstrained `numeric`, HANA's"
+                    + " floating `DECIMAL` and `SMALLDECIMAL`). `decimal`: a `DECIMAL(65,s)` column, and a value beyond it stops its"
+                    + " table naming table, column and value — never rounded or clipped; `text`: a text column that keeps every value"
+                    + " exactly as written (`VARCHAR(p+3)`, `LONGTEXT` when unbounded). Takes effect for target tables created after it"
+                    + " is set");
+    public static final Setting SUB_MICROSECONDS = Setting.choice("hanacdc.target.sub-microseconds", List.of("refuse", "truncate"),
+            "a time or timestamp with digits beyond microseconds (HANA's `TIMESTAMP` keeps 100 ns). `refuse`: its table stops"
+                    + " naming table, column and value; `truncate`: the digits beyond microseconds are dropped");
     public static final ValueRules DEFAULT = new ValueRules(false, false);
 
     static ValueRules load(CdcConfig cfg) {
         CdcConfig.Reader r = cfg.settings();
-        return new ValueRules(r.oneOf(WIDE_NUMBERS, "decimal", "text").equals("text"),
-                r.oneOf(SUB_MICROSECONDS, "refuse", "truncate").equals("truncate"));
+        return new ValueRules(r.choice(WIDE_NUMBERS).equals("text"), r.choice(SUB_MICROSECONDS).equals("truncate"));
+    }
+
+    /** The MySQL/MariaDB target's settings in the configuration reference. */
+    public static final class Group implements SettingGroup {
+        @Override
+        public String title() {
+            return "MySQL/MariaDB target";
+        }
+
+        @Override
+        public int rank() {
+            return 50;
+        }
+
+        @Override
+        public List<Setting> settings() {
+            return List.of(WIDE_NUMBERS, SUB_MICROSECONDS);
+        }
     }
 }

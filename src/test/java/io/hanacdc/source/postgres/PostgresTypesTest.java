@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * The PostgreSQL types a real schema uses beyond the plain ones (README "Type mapping"): domains
+ * The PostgreSQL types a real schema uses beyond the plain ones (docs/postgresql.md "Type mapping"): domains
  * (pagila's {@code year}, a domain over a domain, one with a type modifier and NOT NULL), enums (also
  * as a key, and a value added while the task runs), arrays (of text, of enums, of domains, two-dimensional),
  * interval, network types, money, timetz and the types carried as their text (tsvector, tsquery, xml,
