@@ -20,9 +20,10 @@ import org.apache.kafka.clients.producer.ProducerConfig;
  * @param topicPrefix       the first part of every topic name (default: the task name, escaped as topic names are)
  * @param replicationFactor of the topics hana-cdc creates; empty: the broker's default
  * @param stateMemoryBytes  what a topic's states (verify) or keys (vanished-row check) may take in memory, per pass
+ * @param types             how decimal, temporal and binary values are written (Debezium's modes)
  */
 record KafkaSettings(String bootstrapServers, String topicPrefix, int partitions, Optional<Short> replicationFactor,
-                     boolean tombstones, boolean schemas, long stateMemoryBytes, Map<String, String> client) {
+                     boolean tombstones, boolean schemas, long stateMemoryBytes, TypeModes types, Map<String, String> client) {
     static final String URL_PREFIX = "kafka://";
     static final String TOPIC_PREFIX = "hanacdc.kafka.topic-prefix";
     static final String PARTITIONS = "hanacdc.kafka.partitions";
@@ -68,7 +69,8 @@ record KafkaSettings(String bootstrapServers, String topicPrefix, int partitions
         long quarterHeap = Runtime.getRuntime().maxMemory() / 4;
         long stateMemory = r.string(STATE_MEMORY, "").isEmpty() ? quarterHeap : r.positiveInt(STATE_MEMORY, 1) * 1024L * 1024;
         return new KafkaSettings(brokers(cfg.target().url()), prefix, r.positiveInt(PARTITIONS, 1), replication,
-                Boolean.parseBoolean(tombstones), Boolean.parseBoolean(r.oneOf(SCHEMAS, "false", "true")), stateMemory, clientSettings(r));
+                Boolean.parseBoolean(tombstones), Boolean.parseBoolean(r.oneOf(SCHEMAS, "false", "true")), stateMemory, TypeModes.load(r),
+                clientSettings(r));
     }
 
     /** host:port[,host:port] of a kafka:// URL. */

@@ -2,13 +2,16 @@ package io.hanacdc.target.kafka;
 
 import io.hanacdc.config.SettingsFamily;
 import java.util.Set;
+import java.util.TreeSet;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 
 /**
- * hanacdc.kafka.&lt;client setting&gt;: the Kafka clients' settings, which pass through to them. The Kafka target's own
- * keys (topic prefix, partitions…) are documented settings of their own (Settings).
+ * hanacdc.kafka.&lt;client setting&gt;: the Kafka clients' settings, which pass through to them; and the value modes
+ * named as Debezium's connectors name them (TypeModes: decimal.handling.mode…), under the same prefix so that a
+ * Debezium user finds them by their names. The Kafka target's own keys (topic prefix, partitions…) are documented
+ * settings of their own (Settings).
  */
 public final class KafkaSettingsFamily implements SettingsFamily {
     @Override
@@ -18,6 +21,8 @@ public final class KafkaSettingsFamily implements SettingsFamily {
 
     @Override
     public Set<String> names() {
-        return KafkaSettings.clientNames();
+        Set<String> names = new TreeSet<>(KafkaSettings.clientNames());
+        names.addAll(TypeModes.NAMES);
+        return names;
     }
 }
