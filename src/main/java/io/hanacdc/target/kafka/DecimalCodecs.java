@@ -6,6 +6,7 @@ import io.hanacdc.schema.ColumnType;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -34,9 +35,11 @@ final class DecimalCodecs {
 
     private static FieldCodec fixed(ColumnType t) {
         int scale = t.scale();
-        Map<String, String> parameters = t.precision() > 0
-                ? Map.of("scale", Integer.toString(scale), "connect.decimal.precision", Integer.toString(t.precision()))
-                : Map.of("scale", Integer.toString(scale));
+        Map<String, String> parameters = new LinkedHashMap<>(); // in Connect's order: the schema's bytes stay the same
+        parameters.put("scale", Integer.toString(scale));
+        if (t.precision() > 0) {
+            parameters.put("connect.decimal.precision", Integer.toString(t.precision()));
+        }
         return new FieldCodec("bytes", DECIMAL, parameters, (g, v) -> g.writeBinary(scaled(v, scale).unscaledValue().toByteArray()),
                 v -> new BigDecimal(new BigInteger(v.binaryValue()), scale));
     }

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * to the source's in every column, with the column types the sink creates for Debezium's PostgreSQL connector.
  */
 class KafkaConnectSinkTest extends KafkaTaskSuite {
-    private static final String COLUMNS = "id, name, amount, qty, ratio, flag, day, at, note";
+    private static final String COLUMNS = "id, name, amount, qty, ratio, flag, day, at, note, t, tz, bin, ref, doc";
     private static final Pattern USER = Pattern.compile("[?&]user=([^&]*)");
 
     @Test
@@ -29,9 +29,13 @@ class KafkaConnectSinkTest extends KafkaTaskSuite {
         String pg = TestDatabases.freshPostgres("connect");
         String maria = TestDatabases.freshMysql("connect");
         Pipeline.exec(pg, "CREATE TABLE orders (id int PRIMARY KEY, name varchar(40) NOT NULL, amount numeric(12,2), qty bigint,"
-                        + " ratio double precision, flag boolean, day date, at timestamp(6), note text)",
+                        + " ratio double precision, flag boolean, day date, at timestamp(6), note text, t time(6), tz timestamptz, bin bytea,"
+                        + " ref uuid, doc jsonb)",
                 "INSERT INTO orders SELECT g, 'order ' || g, g * 1.25, g::bigint * 1000000000, g / 3.0, g % 2 = 0, DATE '2024-01-01' + g,"
-                        + " TIMESTAMP '2024-01-01 00:00:00.123456' + g * INTERVAL '1 hour', CASE WHEN g % 5 = 0 THEN NULL ELSE 'n' || g END"
+                        + " TIMESTAMP '2024-01-01 00:00:00.123456' + g * INTERVAL '1 hour', CASE WHEN g % 5 = 0 THEN NULL ELSE 'n' || g END,"
+                        + " TIME '00:00:00.000001' + g * INTERVAL '1 minute', TIMESTAMPTZ '2024-06-30 23:59:59.5+02' + g * INTERVAL '1 day',"
+                        + " decode(lpad(to_hex(g), 4, '0'), 'hex'), ('00000000-0000-0000-0000-' || lpad(g::text, 12, '0'))::uuid,"
+                        + " ('{\"g\": ' || g || '}')::jsonb"
                         + " FROM generate_series(1, 40) g");
         Map<String, String> settings = settings(pg, "sink", "public.orders");
         settings.put("hanacdc.kafka.schemas", "true");
@@ -41,32 +45,48 @@ class KafkaConnectSinkTest extends KafkaTaskSuite {
         try (ConnectWorker connect = ConnectWorker.start(broker.bootstrapServers())) {
             tickUntil("sink.public.orders", e -> e.size() == 40, task);
             connect.add("jdbc-sink", sink(maria, "sink\\.public\\..*"));
-            awaitEqual(task, connect, pg, maria, COLUMNS);
+            awaitEqual(task, connect, "jdbc-sink", pg, maria, COLUMNS, "");
 
-            Pipeline.exec(pg, "INSERT INTO orders VALUES (100, 'new', 99.99, -1, 0.5, true, '1999-12-31', '1999-12-31 23:59:59.999999', 'x')",
+            Pipeline.exec(pg, "INSERT INTO orders VALUES (100, 'new', 99.99, -1, 0.5, true, '1999-12-31', '1999-12-31 23:59:59.999999', 'x',"
+                            + " '23:59:59.999999', '1999-12-31 23:59:59.999999+00', '\\x00ff', '123e4567-e89b-12d3-a456-426614174000', '[1, \"x\"]')",
                     "UPDATE orders SET amount = NULL, note = 'changed', flag = NULL WHERE id = 2",
                     "DELETE FROM orders WHERE id IN (3, 4)");
-            awaitEqual(task, connect, pg, maria, COLUMNS);
+            awaitEqual(task, connect, "jdbc-sink", pg, maria, COLUMNS, "");
 
             Pipeline.exec(pg, "UPDATE orders SET id = 1000 WHERE id = 6");
             List<TopicReader.Event> events = tickUntil("sink.public.orders", e -> e.get(e.size() - 1).key().toString().contains("1000"), task);
             assertEquals(List.of("d", "tombstone", "c"), ops(events.subList(events.size() - 3, events.size())), "a key change as Debezium writes it");
-            awaitEqual(task, connect, pg, maria, COLUMNS);
+            awaitEqual(task, connect, "jdbc-sink", pg, maria, COLUMNS, "");
 
             Pipeline.exec(pg, "TRUNCATE orders");
-            awaitEqual(task, connect, pg, maria, COLUMNS);
-            Pipeline.exec(pg, "INSERT INTO orders SELECT g, 'again ' || g, g, g, g, true, DATE '2030-06-30', TIMESTAMP '2030-06-30 12:00:00', NULL"
-                    + " FROM generate_series(1, 10) g");
-            awaitEqual(task, connect, pg, maria, COLUMNS);
+            awaitEqual(task, connect, "jdbc-sink", pg, maria, COLUMNS, "");
+            Pipeline.exec(pg, "INSERT INTO orders SELECT g, 'again ' || g, g, g, g, true, DATE '2030-06-30', TIMESTAMP '2030-06-30 12:00:00', NULL,"
+                    + " NULL, NULL, NULL, NULL, NULL FROM generate_series(1, 10) g");
+            awaitEqual(task, connect, "jdbc-sink", pg, maria, COLUMNS, "");
 
             Pipeline.exec(pg, "ALTER TABLE orders ADD COLUMN c integer DEFAULT 42",
                     "ALTER TABLE orders ADD COLUMN status varchar(12) NOT NULL DEFAULT 'open'");
             task.checkSchemas();
-            Pipeline.exec(pg, "INSERT INTO orders VALUES (200, 'late', 1, 1, 1, false, '2024-02-29', '2024-02-29 00:00:00', 'y', NULL, 'closed')",
+            Pipeline.exec(pg, "INSERT INTO orders VALUES (200, 'late', 1, 1, 1, false, '2024-02-29', '2024-02-29 00:00:00', 'y',"
+                            + " NULL, NULL, NULL, NULL, NULL, NULL, 'closed')",
                     "UPDATE orders SET c = 7 WHERE id = 1");
-            awaitEqual(task, connect, pg, maria, COLUMNS + ", c, status");
+            awaitEqual(task, connect, "jdbc-sink", pg, maria, COLUMNS + ", c, status", "");
             assertEquals("id int(11), name varchar(40), amount decimal(12,2), qty bigint(20), ratio double, flag tinyint(1), day date,"
-                    + " at datetime(6), note longtext, c int(11), status varchar(12)", columnTypes(maria, "orders"));
+                    + " at datetime(6), note longtext, t time(6), tz datetime(6), bin longblob, ref uuid, doc longtext, c int(11), status varchar(12)",
+                    columnTypes(maria, "orders"));
+
+            // Debezium's ExtractNewRecordState flattens the same topics to rows, read from the start into another database.
+            // It drops truncate events (as on Debezium's own topics): the rows the TRUNCATE removed stay there.
+            String flat = TestDatabases.freshMysql("connectflat");
+            Map<String, String> unwrap = sink(flat, "sink\\.public\\..*");
+            unwrap.put("collection.name.format", "orders");
+            unwrap.put("transforms", "unwrap");
+            unwrap.put("transforms.unwrap.type", "io.debezium.transforms.ExtractNewRecordState");
+            connect.add("flat-sink", unwrap);
+            String ids = String.join(", ", Pipeline.rows(pg, "SELECT id FROM orders"));
+            awaitEqual(task, connect, "flat-sink", pg, flat, COLUMNS + ", c, status", " WHERE id IN (" + ids + ")");
+            assertEquals(List.of("11", "12"), Pipeline.rows(flat, "SELECT id FROM orders WHERE id BETWEEN 11 AND 12 ORDER BY id"),
+                    "rows only the dropped truncate removed");
         } finally {
             task.close();
         }
@@ -84,7 +104,10 @@ class KafkaConnectSinkTest extends KafkaTaskSuite {
         c.put("value.converter.schemas.enable", "true");
         // else JsonConverter reads a null as the field's default: a NULL inserted into a column with DEFAULT 42 would be 42
         c.put("value.converter.replace.null.with.default", "false");
-        c.put("connection.url", maria.replace("jdbc:mysql:", "jdbc:mariadb:"));
+        // the sink looks its table up with no database named: without this, a table of that name in another database of
+        // the server counts as found, and the sink never creates its own
+        String url = maria.replace("jdbc:mysql:", "jdbc:mariadb:");
+        c.put("connection.url", url + (url.contains("?") ? "&" : "?") + "nullDatabaseMeansCurrent=true");
         Matcher user = USER.matcher(maria);
         c.put("connection.username", user.find() ? user.group(1) : "root");
         c.put("connection.password", "");
@@ -97,17 +120,18 @@ class KafkaConnectSinkTest extends KafkaTaskSuite {
         return c;
     }
 
-    /** Ticks the task until the sink's table holds what the source's does (the sink consumes on its own). */
-    static void awaitEqual(CdcTask task, ConnectWorker connect, String pg, String maria, String columns) throws Exception {
-        String query = "SELECT " + columns + " FROM orders ORDER BY id";
+    /** Ticks the task until the sink's table (its rows of the filter) holds what the source's does (the sink consumes on its own). */
+    static void awaitEqual(CdcTask task, ConnectWorker connect, String connector, String pg, String maria, String columns, String sinkRows)
+            throws Exception {
+        String query = "SELECT " + columns + " FROM orders";
         long deadline = System.currentTimeMillis() + 60_000;
         while (true) {
             task.workers().forEach(TableWorker::poll);
-            connect.assertRunning("jdbc-sink");
-            List<String> source = Pipeline.rows(pg, query);
+            connect.assertRunning(connector);
+            List<String> source = Pipeline.rows(pg, query + " ORDER BY id");
             List<String> sink;
             try {
-                sink = Pipeline.rows(maria, query);
+                sink = Pipeline.rows(maria, query + sinkRows + " ORDER BY id");
             } catch (java.sql.SQLException e) { // the table, or a column, not created yet
                 sink = List.of(e.getMessage());
             }
