@@ -72,7 +72,7 @@ class KafkaConnectSinkTest extends KafkaTaskSuite {
                     "UPDATE orders SET c = 7 WHERE id = 1");
             awaitEqual(task, connect, "jdbc-sink", pg, maria, COLUMNS + ", c, status", "");
             assertEquals("id int(11), name varchar(40), amount decimal(12,2), qty bigint(20), ratio double, flag tinyint(1), day date,"
-                    + " at datetime(6), note longtext, t time(6), tz datetime(6), bin longblob, ref uuid, doc longtext, c int(11), status varchar(12)",
+                    + " at datetime(6), note longtext, t time(6), tz timestamp(6), bin longblob, ref longtext, doc longtext, c int(11), status varchar(12)",
                     columnTypes(maria, "orders"));
 
             // Debezium's ExtractNewRecordState flattens the same topics to rows, read from the start into another database.
