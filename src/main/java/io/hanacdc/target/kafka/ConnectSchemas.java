@@ -4,33 +4,34 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Kafka Connect's schemas of a table's events, for hanacdc.kafka.schemas=true: each key and value becomes
  * {"schema": …, "payload": …}, as Connect's JsonConverter with schemas.enable writes them, so Debezium's JDBC
  * sink and other Connect sinks read the events unchanged. The envelope is Debezium's (before, after, source,
- * op, ts_ms); column types as the values are rendered: decimals as strings (decimal.handling.mode=string),
- * binary as bytes, dates and times as ISO-8601 strings named with Debezium's ISO semantic types
- * (io.debezium.time.IsoDate, IsoTime, IsoTimestamp; ZonedTimestamp with a time zone).
+ * op, ts_ms); each column's field as its values are written (FieldCodecs), optional as the column is nullable,
+ * with the column's constant default (SchemaDefaults).
  */
 final class ConnectSchemas {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private ConnectSchemas() {}
 
-    static ObjectNode key(SourceTable table, String topic) {
-        return struct(table.keyColumns(), topic + ".Key", false, false);
+    static ObjectNode key(SourceTable table, TypeModes modes, String topic) {
+        return struct(table, table.keyColumns(), modes, topic + ".Key", false, false);
     }
 
-    static ObjectNode envelope(SourceTable table, String topic) {
+    static ObjectNode envelope(SourceTable table, TypeModes modes, String topic) {
         ObjectNode envelope = JSON.createObjectNode().put("type", "struct").put("optional", false).put("name", topic + ".Envelope");
         ArrayNode fields = envelope.putArray("fields");
         // a delete's before holds the key columns only (the triggers keep no other old image): its other fields may be absent
-        fields.add(struct(table.columns(), topic + ".Before", true, true).put("field", "before"));
-        fields.add(struct(table.columns(), topic + ".Value", true, false).put("field", "after"));
+        fields.add(struct(table, table.columns(), modes, topic + ".Before", true, true).put("field", "before"));
+        fields.add(struct(table, table.columns(), modes, topic + ".Value", true, false).put("field", "after"));
         fields.add(source());
         fields.add(field("op", "string", false));
         fields.add(field("ts_ms", "int64", true));
@@ -50,18 +51,38 @@ final class ConnectSchemas {
         return out;
     }
 
-    private static ObjectNode struct(List<SourceColumn> columns, String name, boolean optional, boolean fieldsOptional) {
+    private static ObjectNode struct(SourceTable table, List<SourceColumn> columns, TypeModes modes, String name, boolean optional,
+                                     boolean fieldsOptional) {
         ObjectNode s = JSON.createObjectNode().put("type", "struct").put("optional", optional).put("name", name);
         ArrayNode fields = s.putArray("fields");
         for (SourceColumn c : columns) {
-            ObjectNode f = field(c.name(), type(c), fieldsOptional || c.nullable());
-            String semantic = semantic(c);
-            if (semantic != null) {
-                f.put("name", semantic);
+            FieldCodec codec = FieldCodecs.of(c.type(), modes);
+            ObjectNode f = codec.schema(JSON.createObjectNode()).put("optional", fieldsOptional || c.nullable());
+            SchemaDefaults.of(c, codec).ifPresent(d -> f.set("default", d));
+            if (modes.propagates(table.id(), c.name())) {
+                sourceType(f, c);
             }
-            fields.add(f);
+            fields.add(f.put("field", c.name()));
         }
         return s;
+    }
+
+    /** The source type as Debezium's column.propagate.source.type gives it: its name, and length and scale where the type has them. */
+    private static void sourceType(ObjectNode field, SourceColumn c) {
+        ObjectNode p = field.has("parameters") ? (ObjectNode) field.get("parameters") : field.putObject("parameters");
+        int paren = c.sourceType().indexOf('(');
+        p.put("__debezium.source.column.type", (paren < 0 ? c.sourceType() : c.sourceType().substring(0, paren)).strip().toUpperCase(Locale.ROOT));
+        ColumnType t = c.type();
+        switch (t.kind()) {
+            case CHAR, VARCHAR, BINARY, VARBINARY -> {
+                if (t.length() > 0) {
+                    p.put("__debezium.source.column.length", Integer.toString(t.length()));
+                }
+            }
+            case DECIMAL -> p.put("__debezium.source.column.length", Integer.toString(t.precision()))
+                    .put("__debezium.source.column.scale", Integer.toString(t.scale()));
+            default -> { }
+        }
     }
 
     private static ObjectNode source() {
@@ -79,30 +100,5 @@ final class ConnectSchemas {
 
     private static ObjectNode field(String name, String type, boolean optional) {
         return JSON.createObjectNode().put("type", type).put("optional", optional).put("field", name);
-    }
-
-    private static String type(SourceColumn c) {
-        return switch (c.type().kind()) {
-            case BOOLEAN -> "boolean";
-            case UNSIGNED_TINYINT, SMALLINT -> "int16";
-            case INTEGER -> "int32";
-            case BIGINT -> "int64";
-            case REAL -> "float";
-            case DOUBLE -> "double";
-            case BINARY, VARBINARY, BLOB -> "bytes";
-            case DECIMAL, FLOATING_DECIMAL, CHAR, VARCHAR, TEXT, DATE, TIME, TIMESTAMP, TIMESTAMP_TZ, UUID, JSON, SOURCE_TEXT, ARRAY -> "string";
-        };
-    }
-
-    private static String semantic(SourceColumn c) {
-        return switch (c.type().kind()) {
-            case DATE -> "io.debezium.time.IsoDate";
-            case TIME -> "io.debezium.time.IsoTime";
-            case TIMESTAMP -> "io.debezium.time.IsoTimestamp";
-            case TIMESTAMP_TZ -> "io.debezium.time.ZonedTimestamp";
-            case UUID -> "io.debezium.data.Uuid";
-            case JSON -> "io.debezium.data.Json";
-            default -> null;
-        };
     }
 }

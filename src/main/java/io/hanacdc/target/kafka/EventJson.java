@@ -5,16 +5,12 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.core.util.ByteArrayBuilder;
-import io.hanacdc.schema.ColumnType;
+import io.hanacdc.common.CdcException;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.stream.ChangeRow;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.time.format.DateTimeFormatter;
 
 /**
  * The JSON of one batch's keys and values (see EventRecords for what they hold), written by one streaming generator
@@ -49,12 +45,13 @@ final class EventJson implements AutoCloseable {
     private final int captureVersion;
     private final long now;
     private final SerializableString[] names;
+    private final FieldCodec[] codecs;
     private final int[] keys;
     private final ByteArrayBuilder buffer = new ByteArrayBuilder(1024);
     private final JsonGenerator g;
 
     /** @param now the write time, {@code ts_ms} of every event of the batch */
-    EventJson(String task, String database, SourceTable table, int captureVersion, long now) {
+    EventJson(String task, String database, SourceTable table, TypeModes modes, int captureVersion, long now) {
         this.task = new SerializedString(task);
         this.database = database == null ? null : new SerializedString(database);
         this.schema = new SerializedString(table.id().schema());
@@ -63,6 +60,7 @@ final class EventJson implements AutoCloseable {
         this.captureVersion = captureVersion;
         this.now = now;
         this.names = table.columns().stream().map(c -> new SerializedString(c.name())).toArray(SerializableString[]::new);
+        this.codecs = FieldCodecs.of(table.columns(), modes);
         this.keys = table.primaryKey().stream().mapToInt(k -> table.columnNames().indexOf(k)).toArray();
         try {
             this.g = FACTORY.createGenerator(buffer).setRootValueSeparator(null);
@@ -166,29 +164,13 @@ final class EventJson implements AutoCloseable {
         g.writeFieldName(names[column]);
         if (v == null) {
             g.writeNull();
-        } else if (v instanceof BigDecimal d) {
-            g.writeString(d.toPlainString());
-        } else if (v instanceof byte[] b) {
-            g.writeBinary(b);
-        } else if (v instanceof Boolean b) {
-            g.writeBoolean(b);
-        } else if (v instanceof Integer i) {
-            g.writeNumber(i);
-        } else if (v instanceof Long l) {
-            g.writeNumber(l);
-        } else if (v instanceof Float f) {
-            g.writeNumber(f);
-        } else if (v instanceof Double d) {
-            g.writeNumber(d);
-        } else if (v instanceof LocalDateTime t) {
-            String text = DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(t);
-            g.writeString(table.columns().get(column).type().kind() == ColumnType.Kind.TIMESTAMP_TZ ? text + "Z" : text);
-        } else if (v instanceof LocalDate d) {
-            g.writeString(DateTimeFormatter.ISO_LOCAL_DATE.format(d));
-        } else if (v instanceof LocalTime t) {
-            g.writeString(DateTimeFormatter.ISO_LOCAL_TIME.format(t));
-        } else {
-            g.writeString(v.toString());
+            return;
+        }
+        try {
+            codecs[column].writer().write(g, v);
+        } catch (IllegalArgumentException | ClassCastException e) {
+            throw new CdcException("table " + table.id() + ", column " + table.columns().get(column).name() + ": the value " + v + " "
+                    + (e instanceof ClassCastException ? "is not of the column's type" : e.getMessage()), e);
         }
     }
 

@@ -19,10 +19,9 @@ import org.apache.kafka.common.utils.Utils;
  * truncate), {@code ts_ms} (when written) and {@code source} (connector hana-cdc, task, source database,
  * schema, table, capture transaction and time, data id and capture version). A delete is followed by a
  * tombstone (key, null value) unless switched off, so compaction forgets the key; a truncate, which has no
- * key, goes to every partition, so every consumer sees it in order with the keys it reads. Values follow
- * Debezium's conventions with decimal.handling.mode=string: decimals as strings (exact), dates, times and
- * timestamps as ISO-8601 text (a time zone's timestamp in UTC, with Z, as Debezium's ZonedTimestamp), binary
- * as base64; numbers, booleans and text as themselves.
+ * key, goes to every partition, so every consumer sees it in order with the keys it reads. A key change is the
+ * old key's delete (and tombstone), then a create of the new key, as Debezium's connectors write it. Values are
+ * written as Debezium's connectors write them, by its decimal, time and binary modes (FieldCodecs, TypeModes).
  * The JSON itself is written by EventJson; with Connect's schemas on, each key and value is wrapped with its
  * schema (ConnectSchemas).
  */
@@ -35,13 +34,15 @@ final class EventRecords {
     private final boolean tombstones;
     /** Keys and values with Kafka Connect's embedded schema (ConnectSchemas). */
     private final boolean schemas;
+    private final TypeModes modes;
 
     /** @param database the source database, as {@code source.db} */
-    EventRecords(String task, String database, boolean tombstones, boolean schemas) {
+    EventRecords(String task, String database, boolean tombstones, boolean schemas, TypeModes modes) {
         this.task = task;
         this.database = database;
         this.tombstones = tombstones;
         this.schemas = schemas;
+        this.modes = modes;
     }
 
     /**
@@ -51,9 +52,9 @@ final class EventRecords {
     List<ProducerRecord<byte[], byte[]>> records(String topic, SourceTable table, int captureVersion, List<ChangeEvent> events,
                                                  IntSupplier partitions) {
         List<ProducerRecord<byte[], byte[]>> out = new ArrayList<>(events.size() + 16);
-        byte[] keySchema = schemas ? bytes(ConnectSchemas.key(table, topic)) : null;
-        byte[] valueSchema = schemas ? bytes(ConnectSchemas.envelope(table, topic)) : null;
-        try (EventJson json = new EventJson(task, database, table, captureVersion, System.currentTimeMillis())) {
+        byte[] keySchema = schemas ? bytes(ConnectSchemas.key(table, modes, topic)) : null;
+        byte[] valueSchema = schemas ? bytes(ConnectSchemas.envelope(table, modes, topic)) : null;
+        try (EventJson json = new EventJson(task, database, table, modes, captureVersion, System.currentTimeMillis())) {
             for (ChangeEvent e : events) {
                 if (e.kind() == ChangeEvent.Kind.TRUNCATE) {
                     byte[] value = wrap(valueSchema, json.value("t", null, e.cdc()));

@@ -29,16 +29,18 @@ final class KafkaRows implements TargetRows {
     private List<ByteBuffer> sortedKeys;
     /** Renders source keys as the events do; one for all lookups. */
     private final EventJson keys;
+    private final EventValues values;
     private int buckets = 1;
     /** The bucket the state holds; -1 before the first read. */
     private int bucket = -1;
     /** The keys each bucket held when last read. */
     private long[] sizes = new long[1];
 
-    KafkaRows(SourceTable table, TopicState state) {
+    KafkaRows(SourceTable table, TypeModes modes, TopicState state) {
         this.table = table;
         this.state = state;
-        this.keys = new EventJson("", null, table, 0, 0);
+        this.keys = new EventJson("", null, table, modes, 0, 0);
+        this.values = new EventValues(table, modes);
     }
 
     /** The keys of the topic: every bucket's as read in its pass, once the passes have run. */
@@ -76,7 +78,7 @@ final class KafkaRows implements TargetRows {
             for (Object[] key : inBucket) {
                 byte[] value = state.get(keyBytes(key));
                 if (value != null) {
-                    out.add(EventValues.row(table, ConnectSchemas.payload(TopicState.read(value)).get("after")));
+                    out.add(values.row(ConnectSchemas.payload(TopicState.read(value)).get("after")));
                 }
             }
         });
@@ -111,7 +113,7 @@ final class KafkaRows implements TargetRows {
         from = after == null ? 0 : from >= 0 ? from + 1 : -from - 1;
         List<Object[]> out = new ArrayList<>();
         for (int i = from; i < sortedKeys.size() && out.size() < limit; i++) {
-            out.add(EventValues.key(table, TopicState.read(sortedKeys.get(i).array())));
+            out.add(values.key(TopicState.read(sortedKeys.get(i).array())));
         }
         return out;
     }

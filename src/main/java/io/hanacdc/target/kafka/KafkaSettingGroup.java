@@ -3,6 +3,7 @@ package io.hanacdc.target.kafka;
 import io.hanacdc.config.Setting;
 import io.hanacdc.config.SettingGroup;
 import java.util.List;
+import java.util.stream.Stream;
 
 /** The Kafka target's own settings, declared in KafkaSettings; the client settings pass through (KafkaSettingsFamily). */
 public final class KafkaSettingGroup implements SettingGroup {
@@ -27,7 +28,8 @@ public final class KafkaSettingGroup implements SettingGroup {
 
     @Override
     public List<Setting> settings() {
-        return List.of(KafkaSettings.TOPIC_PREFIX, KafkaSettings.PARTITIONS, KafkaSettings.REPLICATION_FACTOR, KafkaSettings.TOMBSTONES,
-                KafkaSettings.SCHEMAS, KafkaSettings.STATE_MEMORY);
+        List<Setting> own = List.of(KafkaSettings.TOPIC_PREFIX, KafkaSettings.PARTITIONS, KafkaSettings.REPLICATION_FACTOR,
+                KafkaSettings.TOMBSTONES, KafkaSettings.SCHEMAS, KafkaSettings.STATE_MEMORY);
+        return Stream.concat(own.stream(), TypeModes.SETTINGS.stream()).toList();
     }
 }

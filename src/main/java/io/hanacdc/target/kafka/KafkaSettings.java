@@ -22,9 +22,10 @@ import org.apache.kafka.clients.producer.ProducerConfig;
  * @param topicPrefix       the first part of every topic name (default: the task name, escaped as topic names are)
  * @param replicationFactor of the topics hana-cdc creates; empty: the broker's default
  * @param stateMemoryBytes  what a topic's states (verify) or keys (vanished-row check) may take in memory, per pass
+ * @param types             how decimal, temporal and binary values are written (Debezium's modes)
  */
 record KafkaSettings(String bootstrapServers, String topicPrefix, int partitions, Optional<Short> replicationFactor,
-                     boolean tombstones, boolean schemas, long stateMemoryBytes, Map<String, String> client) {
+                     boolean tombstones, boolean schemas, long stateMemoryBytes, TypeModes types, Map<String, String> client) {
     static final String URL_PREFIX = "kafka://";
     static final Setting TOPIC_PREFIX = Setting.text("hanacdc.kafka.topic-prefix",
             "the first part of each topic name, `<prefix>.<schema>.<table>`, and of the positions topic"
@@ -80,7 +81,8 @@ record KafkaSettings(String bootstrapServers, String topicPrefix, int partitions
         long quarterHeap = Runtime.getRuntime().maxMemory() / 4;
         long stateMemory = r.text(STATE_MEMORY).isEmpty() ? quarterHeap : r.number(STATE_MEMORY, 1) * 1024L * 1024;
         return new KafkaSettings(brokers(cfg.target().url()), prefix, r.number(PARTITIONS), replication,
-                Boolean.parseBoolean(r.choice(TOMBSTONES)), Boolean.parseBoolean(r.choice(SCHEMAS)), stateMemory, clientSettings(r));
+                Boolean.parseBoolean(r.choice(TOMBSTONES)), Boolean.parseBoolean(r.choice(SCHEMAS)), stateMemory, TypeModes.load(r),
+                clientSettings(r));
     }
 
     /** host:port[,host:port] of a kafka:// URL. */

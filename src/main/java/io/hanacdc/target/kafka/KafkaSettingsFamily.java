@@ -2,13 +2,15 @@ package io.hanacdc.target.kafka;
 
 import io.hanacdc.config.SettingsFamily;
 import java.util.Set;
+import java.util.TreeSet;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 
 /**
  * hanacdc.kafka.&lt;client setting&gt;: the Kafka clients' settings, which pass through to them. The Kafka target's own
- * keys (topic prefix, partitions…) are documented settings of their own (Settings).
+ * keys (topic prefix, partitions, and the value modes named as Debezium's connectors name them: TypeModes) are
+ * declared settings of their own (KafkaSettingGroup).
  */
 public final class KafkaSettingsFamily implements SettingsFamily {
     @Override
@@ -18,6 +20,6 @@ public final class KafkaSettingsFamily implements SettingsFamily {
 
     @Override
     public Set<String> names() {
-        return KafkaSettings.clientNames();
+        return new TreeSet<>(KafkaSettings.clientNames());
     }
 }

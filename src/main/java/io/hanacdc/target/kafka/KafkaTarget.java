@@ -74,7 +74,7 @@ public final class KafkaTarget implements Target {
             admin.close();
             throw e;
         }
-        this.events = new EventRecords(task, sourceDatabase, settings.tombstones(), settings.schemas());
+        this.events = new EventRecords(task, sourceDatabase, settings.tombstones(), settings.schemas(), settings.types());
         this.columnLists = new ColumnListRecords(names.schemaChanges(), task, sourceDatabase);
         this.producers = new ProducerPool(this::openProducer);
     }
@@ -260,7 +260,7 @@ public final class KafkaTarget implements Target {
     /** Holds the topic's last state per key in memory, in passes beyond the memory allowed (TopicState). */
     @Override
     public TargetRows rows(TargetTable table) {
-        return new KafkaRows(table.source(), new TopicState(table.qualifiedName(), settings.consumer(), settings.stateMemoryBytes(), false));
+        return new KafkaRows(table.source(), settings.types(), new TopicState(table.qualifiedName(), settings.consumer(), settings.stateMemoryBytes(), false));
     }
 
     @Override

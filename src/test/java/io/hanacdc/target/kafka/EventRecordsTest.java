@@ -55,7 +55,7 @@ class EventRecordsTest {
                 new ChangeEvent(ChangeEvent.Kind.DELETE, new Object[] {"Ö \"q\"\n", 7}, cdc(12, 3)),
                 new ChangeEvent(ChangeEvent.Kind.READ, ROW, null),
                 new ChangeEvent(ChangeEvent.Kind.TRUNCATE, null, cdc(13, 6)));
-        List<ProducerRecord<byte[], byte[]>> out = new EventRecords("task", "db", true, false).records("topic", TABLE, 3, events, () -> 2);
+        List<ProducerRecord<byte[], byte[]>> out = new EventRecords("task", "db", true, false, TypeModes.TEXT).records("topic", TABLE, 3, events, () -> 2);
         String key = "{\"name\":\"Ö \\\"q\\\"\\n\",\"id\":7}";
         String after = "{\"id\":7,\"name\":\"Ö \\\"q\\\"\\n\",\"amount\":\"12.50\",\"flag\":true,\"big\":1099511627776,\"f\":1.5,\"d\":2.25,"
                 + "\"ts\":\"2024-01-02T03:04:05.6\",\"tz\":\"2024-01-02T03:04:05Z\",\"day\":\"2024-02-29\",\"at\":\"23:59:01\",\"bin\":\"AQL/\","
@@ -79,7 +79,7 @@ class EventRecordsTest {
                 new ChangeEvent(ChangeEvent.Kind.DELETE, new Object[] {new BigDecimal("1.00")}, null),
                 new ChangeEvent(ChangeEvent.Kind.INSERT, new Object[] {new BigDecimal("0.000"), null}, null),
                 new ChangeEvent(ChangeEvent.Kind.INSERT, new Object[] {new BigDecimal("1E+1"), null}, null));
-        List<ProducerRecord<byte[], byte[]>> out = new EventRecords("task", "db", false, false).records("topic", keyed, 1, events, () -> 1);
+        List<ProducerRecord<byte[], byte[]>> out = new EventRecords("task", "db", false, false, TypeModes.TEXT).records("topic", keyed, 1, events, () -> 1);
         assertEquals(List.of("{\"k\":\"1\"}", "{\"k\":\"0\"}", "{\"k\":\"10\"}"), out.stream().map(r -> text(r.key())).distinct().toList(),
                 "the insert of 1.0, the delete of 1.00 and its tombstone under one key");
         assertEquals(true, value(out.get(0)).contains("\"v\":\"2.50\""), "values keep their scale");

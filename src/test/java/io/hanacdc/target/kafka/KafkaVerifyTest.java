@@ -107,11 +107,13 @@ class KafkaVerifyTest extends KafkaTaskSuite {
             assertEquals("{\"id\":1}", key.get("payload").toString());
             assertEquals("{\"type\":\"int64\",\"optional\":false,\"field\":\"id\"}", key.get("schema").get("fields").get(0).toString());
             JsonNode value = events.get(0).value();
-            assertEquals("{\"id\":1,\"amount\":\"2.50\",\"at\":\"2024-01-02\"}", value.get("payload").get("after").toString());
+            // 250 hundredths as Connect's Decimal (two's-complement bytes 00 FA), the date as days since 1970-01-01
+            assertEquals("{\"id\":1,\"amount\":\"APo=\",\"at\":19724}", value.get("payload").get("after").toString());
             JsonNode after = value.get("schema").get("fields").get(1);
             assertEquals("after", after.get("field").asText());
-            assertEquals("io.debezium.time.IsoDate", after.get("fields").get(2).get("name").asText());
-            assertEquals("string", after.get("fields").get(1).get("type").asText());
+            assertEquals("io.debezium.time.Date", after.get("fields").get(2).get("name").asText());
+            assertEquals("{\"type\":\"bytes\",\"name\":\"org.apache.kafka.connect.data.Decimal\",\"version\":1,\"parameters\":{\"scale\":\"2\","
+                    + "\"connect.decimal.precision\":\"8\"},\"optional\":false,\"field\":\"amount\"}", after.get("fields").get(1).toString());
             assertEquals("d", events.get(1).value().get("payload").get("op").asText());
             assertTrue(events.get(2).value() == null, "the tombstone stays a null value");
             JsonConverter keys = new JsonConverter();

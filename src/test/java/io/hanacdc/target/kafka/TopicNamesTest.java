@@ -10,6 +10,7 @@ import io.hanacdc.config.TargetNames;
 import io.hanacdc.schema.TableId;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** Any source name maps to a topic name Kafka allows, no two to the same one, and collisions Kafka refuses are refused at start. */
@@ -24,6 +25,30 @@ class TopicNamesTest {
         assertEquals("x-2Dy", TopicNames.escape("x-y"));
         assertEquals("-C3-A9t-C3-A9", TopicNames.escape("été"));
         assertEquals("erp.hanacdc-positions", names.positions());
+    }
+
+    /**
+     * A sink subscribes with one topics.regex per source schema (docs/kafka-connect.md): it takes that schema's tables,
+     * whatever their names, and none of the topics a consumer must not read — the positions, the schema changes, and
+     * the heartbeat table's topic (in hanacdc.cdc-schema) — nor another schema's, even one whose name starts alike.
+     * The regex for all schemas but the CDC schema takes every table's topic and none of those either.
+     */
+    @Test
+    void oneTopicsRegexPerSchemaTakesItsTablesAndNoInternalTopic() {
+        Pattern sales = Pattern.compile("erp\\.SALES\\..*");
+        Pattern allButCdc = Pattern.compile("erp\\.(?!hanacdc\\.)[^.]+\\.[^.]+");
+        List<String> internal = List.of(names.positions(), names.schemaChanges(), names.topic(new TableId("hanacdc", "hanacdc_heartbeat")));
+        for (TableId id : List.of(new TableId("SALES", "ORDERS"), new TableId("SALES", "a.b c"), new TableId("SALES", "hanacdc-positions"),
+                new TableId("SALES", "schema-changes"))) {
+            assertTrue(sales.matcher(names.topic(id)).matches(), names.topic(id));
+            assertTrue(allButCdc.matcher(names.topic(id)).matches(), names.topic(id));
+        }
+        for (String topic : internal) {
+            assertTrue(!sales.matcher(topic).matches() && !allButCdc.matcher(topic).matches(), topic);
+        }
+        for (TableId other : List.of(new TableId("SALES.X", "T"), new TableId("SALESX", "T"), new TableId("SAL", "ES.T"))) {
+            assertTrue(!sales.matcher(names.topic(other)).matches(), names.topic(other));
+        }
     }
 
     @Test

@@ -19,8 +19,9 @@ final class TopicReader {
 
     /** One record: its key and value as JSON (null for a null one). */
     record Event(JsonNode key, JsonNode value) {
+        /** The value's op, with Connect's schema around it or not. */
         String op() {
-            return value == null ? null : value.get("op").asText();
+            return value == null ? null : ConnectSchemas.payload(value).get("op").asText();
         }
     }
 
