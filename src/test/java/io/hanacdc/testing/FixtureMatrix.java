@@ -50,6 +50,16 @@ public final class FixtureMatrix {
                 : Stream.of(SourceFixture.POSTGRES, SourceFixture.HANA).map(s -> Arguments.of(s, TargetFixture.POSTGRES));
     }
 
+    /** The PostgreSQL trigger levels, each into the default target and into the PostgreSQL target: suites of PostgreSQL's own behaviour. */
+    public static Stream<Arguments> levelsIntoDatabases() {
+        return Stream.of("statement", "row").flatMap(l -> Stream.of(TargetFixture.DEFAULT, TargetFixture.POSTGRES).map(t -> Arguments.of(l, t)));
+    }
+
+    /** The default target and the PostgreSQL target. */
+    public static Stream<TargetFixture> databases() {
+        return Stream.of(TargetFixture.DEFAULT, TargetFixture.POSTGRES);
+    }
+
     private static Stream<Arguments> selected(List<SourceFixture> sources) {
         return Boolean.getBoolean(ALL_FIXTURES) ? all() : sources.stream().map(s -> Arguments.of(s, TargetFixture.DEFAULT));
     }

@@ -44,6 +44,11 @@ public final class Pipeline implements AutoCloseable {
         this(TestDatabases.freshPostgres(name), name, TargetFixture.DEFAULT);
     }
 
+    /** A pipeline from a fresh PostgreSQL database into a fresh database on the given target. */
+    public Pipeline(String name, TargetFixture target) throws Exception {
+        this(TestDatabases.freshPostgres(name), name, target);
+    }
+
     /** A pipeline from the given source (any dialect) into a fresh database on the given target. */
     public Pipeline(String sourceUrl, String name, TargetFixture target) throws Exception {
         this(sourceUrl, target.freshDatabase(name), DEFAULTS, target);

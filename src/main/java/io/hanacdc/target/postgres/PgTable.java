@@ -13,6 +13,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -84,6 +85,11 @@ final class PgTable implements TargetTable {
         if (!lacking.isEmpty()) {
             throw new CdcException("target table " + qualifiedName() + " exists but lacks column(s) " + lacking + " of source table "
                     + source.id() + ": add them, or drop the target table so hana-cdc creates it");
+        }
+        if (!PgCatalog.uniqueKeys(c, schema, name).contains(new HashSet<>(source.primaryKey()))) {
+            throw new CdcException("target table " + qualifiedName() + " has no primary key or unique index on exactly the key columns "
+                    + source.primaryKey() + " of source table " + source.id() + ", which an upsert needs: ALTER TABLE " + qualifiedName()
+                    + " ADD PRIMARY KEY (" + keyList() + "), or drop the target table so hana-cdc creates it");
         }
         return missing;
     }

@@ -78,12 +78,16 @@ final class PgWriter {
                 }
                 bind(up, 1, to.get(i));
                 bind(up, 1 + to.get(i).length, from.get(i));
-                Savepoint sp = c.setSavepoint();
+                Savepoint sp = c.getAutoCommit() ? null : c.setSavepoint(); // outside a transaction (check's probes) a failure undoes itself
                 try {
                     up.executeUpdate();
-                    c.releaseSavepoint(sp);
+                    if (sp != null) {
+                        c.releaseSavepoint(sp);
+                    }
                 } catch (SQLException e) {
-                    c.rollback(sp);
+                    if (sp != null) {
+                        c.rollback(sp);
+                    }
                     if (!UNIQUE_VIOLATION.equals(e.getSQLState())) {
                         throw errors.explained(e, to.subList(i, i + 1));
                     }

@@ -13,7 +13,6 @@ import io.hanacdc.schema.SchemaDiff;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
-import io.hanacdc.target.NotSupportedByTarget;
 import io.hanacdc.target.Positions;
 import io.hanacdc.target.Target;
 import io.hanacdc.target.TargetRows;
@@ -187,17 +186,23 @@ public final class PostgresTarget implements Target {
 
     @Override
     public void alter(TargetSession s, TargetTable from, TargetTable to, SchemaDiff diff, boolean keepDropped) throws SQLException {
-        throw new NotSupportedByTarget("a schema change of the target table", "PostgreSQL");
+        PgTable next = (PgTable) to;
+        List<String> alter = PgAlter.statements(next, diff, PgCatalog.columns(PgSession.of(s), next.schema(), next.name()), keepDropped);
+        try (Statement st = PgSession.of(s).createStatement()) {
+            for (String sql : alter) {
+                st.execute(sql);
+            }
+        }
     }
 
     @Override
     public boolean needsBackfill(SourceColumn added) {
-        return true; // the target cannot give rows existing when the column was added the source's value: they are copied again
+        return PgAlter.needsBackfill(added);
     }
 
     @Override
     public TargetRows rows(TargetTable table) {
-        throw new NotSupportedByTarget("verify", "PostgreSQL");
+        return new PgRows((PgTable) table);
     }
 
     /** numeric(p,s) keeps s places, unconstrained numeric every one. */
