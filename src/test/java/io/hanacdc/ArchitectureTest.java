@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  */
 class ArchitectureTest {
     /** Each database's home: its SQL and knowledge, behind the source and target interfaces. */
-    static final List<String> HOMES = List.of("source.hana", "source.postgres", "target.mysql", "target.kafka");
+    static final List<String> HOMES = List.of("source.hana", "source.postgres", "target.mysql", "target.kafka", "target.postgres");
 
     /**
      * The layer order, bottom first: a package may use its own layer and those below. "homes" stands for

@@ -3,6 +3,7 @@ package io.hanacdc.demo;
 import io.hanacdc.EmbeddedDefault;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Map;
@@ -15,7 +16,8 @@ import org.slf4j.LoggerFactory;
  * The embedded default: embedded PostgreSQL with a small shop schema (three tables, one with a
  * quoted name and a composite key) replicating into an embedded MariaDB, plus a live workload of
  * inserts, updates, deletes and rollbacks so streaming can be watched; or, in the Kafka mode
- * (DemoMain), into a Kafka broker whose events are printed (KafkaDemo).
+ * (DemoMain), into a Kafka broker whose events are printed (KafkaDemo); or, in the PostgreSQL mode, into a database
+ * {@code replica} of the same embedded PostgreSQL.
  */
 public final class DemoEnvironment implements EmbeddedDefault {
     private static final Logger LOG = LoggerFactory.getLogger(DemoEnvironment.class);
@@ -35,6 +37,19 @@ public final class DemoEnvironment implements EmbeddedDefault {
             kafka = KafkaDemo.start();
             return Map.of("hanacdc.source.url", sourceUrl, "hanacdc.target.url", kafka.targetUrl(), "hanacdc.tables", "shop.*",
                     "hanacdc.task", KafkaDemo.TASK);
+        }
+        if ("postgres".equals(System.getProperty(DemoMain.TARGET))) {
+            LOG.info("no hanacdc.source.url set: starting the embedded demo (PostgreSQL source, PostgreSQL target: database replica)");
+            sourceUrl = EmbeddedDatabases.postgresUrl();
+            try (Connection c = DriverManager.getConnection(sourceUrl); Statement s = c.createStatement();
+                 ResultSet rs = s.executeQuery("SELECT 1 FROM pg_database WHERE datname = 'replica'")) {
+                if (!rs.next()) {
+                    s.execute("CREATE DATABASE replica");
+                }
+            }
+            createSampleData();
+            return Map.of("hanacdc.source.url", sourceUrl, "hanacdc.target.url", sourceUrl.replace("/postgres?", "/replica?"),
+                    "hanacdc.tables", "shop.*", "hanacdc.task", "demo");
         }
         LOG.info("no hanacdc.source.url set: starting the embedded demo (PostgreSQL source, MariaDB target)");
         sourceUrl = EmbeddedDatabases.postgresUrl();

@@ -8,10 +8,11 @@ import sun.misc.SignalHandler;
 
 /**
  * The demo jar's entry point: {@code java -jar hana-cdc-demo.jar kafka} replicates into a Kafka broker started in
- * the same JVM instead of the embedded MariaDB (see KafkaDemo); any other arguments go to hana-cdc as they are.
+ * the same JVM instead of the embedded MariaDB (see KafkaDemo), {@code postgres} into a database of the embedded
+ * PostgreSQL; any other arguments go to hana-cdc as they are.
  */
 public final class DemoMain {
-    /** The target the embedded demo starts: {@code mariadb} (no argument) or {@code kafka}. */
+    /** The target the embedded demo starts: {@code mariadb} (no argument), {@code kafka} or {@code postgres}. */
     static final String TARGET = "demo.target";
 
     private DemoMain() {}
@@ -24,6 +25,9 @@ public final class DemoMain {
             System.setProperty("org.slf4j.simpleLogger.log.state.change.logger", "warn");
             // the broker's own clients warn as it stops that they were closed already; the demo's broker is always at hand
             System.setProperty("org.slf4j.simpleLogger.log.org.apache.kafka.clients.NetworkClient", "error");
+            args = Arrays.copyOfRange(args, 1, args.length);
+        } else if (args.length > 0 && args[0].equals("postgres")) {
+            System.setProperty(TARGET, "postgres");
             args = Arrays.copyOfRange(args, 1, args.length);
         }
         stopInOrderOnSignal();

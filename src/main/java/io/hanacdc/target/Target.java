@@ -12,7 +12,7 @@ import java.util.Optional;
 
 /**
  * Where a task's changes go, and its positions with them. One implementation per kind of target, each in
- * its own home (MySQL/MariaDB in target/mysql, Kafka in target/kafka), chosen by {@link TargetResolver} from
+ * its own home (MySQL/MariaDB in target/mysql, PostgreSQL in target/postgres, Kafka in target/kafka), chosen by {@link TargetResolver} from
  * hanacdc.target.url; nothing outside its home knows which. The guarantees every implementation keeps: rows and the position
  * covering them commit together or not at all ({@link #commit}); a process holding an old position
  * revision changes nothing ({@link Positions}), DDL included ({@link #fenced}).

@@ -5,7 +5,7 @@ import io.hanacdc.schema.TableId;
 import java.util.Optional;
 
 /**
- * A kind of target (MySQL/MariaDB, Kafka), found by {@link TargetResolver} through
+ * A kind of target (MySQL/MariaDB, PostgreSQL, Kafka), found by {@link TargetResolver} through
  * {@link java.util.ServiceLoader}: each declares the hanacdc.target.url it takes.
  */
 public interface TargetKind {

@@ -14,7 +14,7 @@ public final class TargetResolver {
 
     public static TargetKind kind(String url) {
         return KINDS.stream().filter(k -> k.handles(url)).findFirst().orElseThrow(() -> new CdcException("hanacdc.target.url "
-                + Secrets.maskUrl(url) + " names no target hana-cdc writes to: use jdbc:mysql://host:3306/database (MySQL or MariaDB) or kafka://host:9092 (Kafka)"));
+                + Secrets.maskUrl(url) + " names no target hana-cdc writes to: use jdbc:mysql://host:3306/database (MySQL or MariaDB), jdbc:postgresql://host:5432/database (PostgreSQL) or kafka://host:9092 (Kafka)"));
     }
 
     /** The task's target, connected. */

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Operator commands take effect while the task runs: pause, resume, resets, and a re-snapshot under concurrent writes. */
-@MethodSource("io.hanacdc.testing.FixtureMatrix#selected")
+@MethodSource({"io.hanacdc.testing.FixtureMatrix#selected", "io.hanacdc.testing.FixtureMatrix#intoPostgres"})
 class TableControlTest extends BehaviourSuite {
     @Test
     void pauseHoldsChangesBackAndResumeAppliesThem() throws Exception {

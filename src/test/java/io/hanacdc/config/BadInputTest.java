@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * A table that cannot be replicated stops only itself (UnreplicableTableTest); the task stops when no
  * listed table can be replicated.
  */
-@MethodSource("io.hanacdc.testing.FixtureMatrix#selected")
+@MethodSource({"io.hanacdc.testing.FixtureMatrix#selected", "io.hanacdc.testing.FixtureMatrix#intoPostgres"})
 class BadInputTest extends BehaviourSuite {
     private static String failure(Pipeline p) {
         return assertThrows(CdcException.class, p::start).getMessage();

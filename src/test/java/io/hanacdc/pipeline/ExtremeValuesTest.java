@@ -7,19 +7,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hanacdc.testing.IntegrationTest;
 import io.hanacdc.testing.Pipeline;
+import io.hanacdc.testing.TargetFixture;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Values at the edges of what source and target hold: each replicates exactly, or its table stops
  * with a message naming table and column while nothing of the failed batch is written and the
- * other tables go on.
+ * other tables go on. Into the default target and into the PostgreSQL target, which keeps NaN, ±Infinity and BC dates.
  */
 @IntegrationTest
 class ExtremeValuesTest {
 
-    @Test
-    void largestSmallestAndOddValuesReplicateExactly() throws Exception {
-        try (Pipeline p = new Pipeline("extreme")) {
+    @ParameterizedTest
+    @MethodSource("io.hanacdc.testing.FixtureMatrix#databases")
+    void largestSmallestAndOddValuesReplicateExactly(TargetFixture target) throws Exception {
+        try (Pipeline p = new Pipeline("extreme", target)) {
             String max65 = "9".repeat(35) + "." + "9".repeat(30);
             exec(p.sourceUrl,
                     "CREATE TABLE public.x (id text PRIMARY KEY, d numeric(65,30), big numeric(38,0), f numeric, dt date, ts timestamp(6),"
@@ -36,9 +40,10 @@ class ExtremeValuesTest {
         }
     }
 
-    @Test
-    void sixteenMegabyteTextAndBinaryValuesReplicate() throws Exception {
-        try (Pipeline p = new Pipeline("huge")) {
+    @ParameterizedTest
+    @MethodSource("io.hanacdc.testing.FixtureMatrix#databases")
+    void sixteenMegabyteTextAndBinaryValuesReplicate(TargetFixture target) throws Exception {
+        try (Pipeline p = new Pipeline("huge", target)) {
             exec(p.sourceUrl, "CREATE TABLE public.h (id int PRIMARY KEY, t text, b bytea)",
                     "INSERT INTO public.h VALUES (1, repeat('ü', 8000000), NULL)", // 16 MB as UTF-8
                     "INSERT INTO public.h SELECT 2, NULL, decode(string_agg(lpad(to_hex(g % 256), 2, '0'), ''), 'hex')"
@@ -79,6 +84,23 @@ class ExtremeValuesTest {
                 assertEquals(0, Pipeline.count(p.targetUrl, "SELECT COUNT(*) FROM f" + i + " WHERE id = 2"), "nothing of the failed batch is written");
             }
             assertEquals(cases.length, Pipeline.count(p.targetUrl, "SELECT COUNT(*) FROM ok"), "other tables go on");
+        }
+    }
+
+    /** PostgreSQL keeps NaN and ±Infinity in numeric, real and double precision, and ±infinity dates: into PostgreSQL they arrive as they are. */
+    @Test
+    void nanInfinityAndInfiniteDatesArriveExactlyInPostgres() throws Exception {
+        try (Pipeline p = new Pipeline("naninto", TargetFixture.POSTGRES)) {
+            exec(p.sourceUrl, "CREATE TABLE public.f (id int PRIMARY KEY, r real, d double precision, n numeric, n2 numeric(10,2), ts timestamp,"
+                    + " tz timestamptz, dt date)");
+            exec(p.sourceUrl, "INSERT INTO public.f SELECT g, 'NaN', '-Infinity', 'NaN', 'NaN', '-infinity', 'infinity', 'infinity' FROM generate_series(1, 20) g",
+                    "INSERT INTO public.f VALUES (100, 'Infinity', 'NaN', 'Infinity', 1.5, 'infinity', '-infinity', '-infinity'),"
+                            + " (101, -0.0, -0.0, '-Infinity', -0.0, '0044-03-15 12:00:00 BC', '0001-01-01 00:00:00+00 BC', '4713-01-01 BC')");
+            p.set("hanacdc.tables", "public.f").start();
+            p.awaitConverged(20_000);
+            exec(p.sourceUrl, "INSERT INTO public.f SELECT id + 1000, r, d, n, n2, ts, tz, dt FROM public.f WHERE id < 3 OR id > 99",
+                    "UPDATE public.f SET n = 'Infinity', ts = '294276-12-31 23:59:59.999999' WHERE id = 1");
+            p.awaitConverged(20_000);
         }
     }
 

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Long transactions hold back only their own rows; concurrent writers on several tables converge. */
-@MethodSource("io.hanacdc.testing.FixtureMatrix#selected")
+@MethodSource({"io.hanacdc.testing.FixtureMatrix#selected", "io.hanacdc.testing.FixtureMatrix#intoPostgres"})
 class IsolationTest extends BehaviourSuite {
     @Test
     void aLongOpenTransactionOnOneTableDelaysNeitherOtherTablesNorLaterRowsAndLosesNothing() throws Exception {

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Source → MySQL/MariaDB end to end: DML of every kind, types, names, snapshot, restart; at both PostgreSQL trigger levels. */
-@MethodSource("io.hanacdc.testing.FixtureMatrix#selectedWithRowTriggers")
+@MethodSource({"io.hanacdc.testing.FixtureMatrix#selectedWithRowTriggers", "io.hanacdc.testing.FixtureMatrix#intoPostgres"})
 class PipelineTest extends BehaviourSuite {
     @Test
     void insertsUpdatesDeletesAndKeyChangesReplicate() throws Exception {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.hanacdc.cli.DirectCommands;
 import io.hanacdc.testing.IntegrationTest;
 import io.hanacdc.testing.Pipeline;
+import io.hanacdc.testing.TargetFixture;
 import io.hanacdc.testing.TestDatabases;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -14,25 +15,26 @@ import java.sql.Connection;
 import java.sql.Statement;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A source TRUNCATE is a change in the stream's order, at both trigger levels: rows written before
  * it (same or earlier transactions) leave the target, rows written after it (same or later
  * transactions) stay — whether the earlier rows were already applied or come in the same batch as
  * the truncate — also over TRUNCATE ... CASCADE, several tables in one statement, more rows than one
- * target delete takes, and keys-only capture, whose re-read must not bring truncated rows back.
+ * target delete takes, and keys-only capture, whose re-read must not bring truncated rows back. Into the default target
+ * and into the PostgreSQL target.
  */
 @IntegrationTest
 class TruncateTest {
-    private static Pipeline pipeline(String name, String level) throws Exception {
-        return new Pipeline(name + "_" + level).set("hanacdc.capture.trigger-level", level);
+    private static Pipeline pipeline(String name, String level, TargetFixture target) throws Exception {
+        return new Pipeline(name + "_" + level, target).set("hanacdc.capture.trigger-level", level);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"statement", "row"})
-    void rowsBeforeATruncateLeaveTheTargetAndRowsAfterItStay(String level) throws Exception {
-        try (Pipeline p = pipeline("trunc", level)) {
+    @MethodSource("io.hanacdc.testing.FixtureMatrix#levelsIntoDatabases")
+    void rowsBeforeATruncateLeaveTheTargetAndRowsAfterItStay(String level, TargetFixture target) throws Exception {
+        try (Pipeline p = pipeline("trunc", level, target)) {
             exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY, v text)",
                     "INSERT INTO public.t SELECT g, 'loaded' FROM generate_series(1, 20) g");
             p.set("hanacdc.tables", "public.t").start();
@@ -60,9 +62,9 @@ class TruncateTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"statement", "row"})
-    void truncateCascadeAndSeveralTablesInOneStatement(String level) throws Exception {
-        try (Pipeline p = pipeline("trunc_cascade", level)) {
+    @MethodSource("io.hanacdc.testing.FixtureMatrix#levelsIntoDatabases")
+    void truncateCascadeAndSeveralTablesInOneStatement(String level, TargetFixture target) throws Exception {
+        try (Pipeline p = pipeline("trunc_cascade", level, target)) {
             exec(p.sourceUrl, "CREATE TABLE public.parent (id int PRIMARY KEY, v text)",
                     "CREATE TABLE public.child (id int PRIMARY KEY, pid int REFERENCES public.parent (id), v text)",
                     "CREATE TABLE public.other (id int PRIMARY KEY, v text)",
@@ -84,9 +86,9 @@ class TruncateTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"statement", "row"})
-    void truncateOfMoreRowsThanOneTargetDeleteTakes(String level) throws Exception {
-        try (Pipeline p = pipeline("trunc_many", level)) {
+    @MethodSource("io.hanacdc.testing.FixtureMatrix#levelsIntoDatabases")
+    void truncateOfMoreRowsThanOneTargetDeleteTakes(String level, TargetFixture target) throws Exception {
+        try (Pipeline p = pipeline("trunc_many", level, target)) {
             exec(p.sourceUrl, "CREATE TABLE public.big (a int, b text, v text, PRIMARY KEY (a, b))",
                     "INSERT INTO public.big SELECT g % 13, 'k' || g, repeat('x', g % 50) FROM generate_series(1, 4500) g");
             p.set("hanacdc.tables", "public.big").start();
@@ -98,9 +100,9 @@ class TruncateTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"statement", "row"})
-    void keysOnlyCaptureDoesNotBringTruncatedRowsBack(String level) throws Exception {
-        try (Pipeline p = pipeline("trunc_keys", level)) {
+    @MethodSource("io.hanacdc.testing.FixtureMatrix#levelsIntoDatabases")
+    void keysOnlyCaptureDoesNotBringTruncatedRowsBack(String level, TargetFixture target) throws Exception {
+        try (Pipeline p = pipeline("trunc_keys", level, target)) {
             exec(p.sourceUrl, "CREATE TABLE public.k (id int PRIMARY KEY, v text)",
                     "INSERT INTO public.k SELECT g, 'loaded' FROM generate_series(1, 50) g");
             p.set("hanacdc.tables", "public.k").set("hanacdc.capture.mode", "keys-only").start();
@@ -120,9 +122,9 @@ class TruncateTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"statement", "row"})
-    void uninstallRemovesTheTruncateTrigger(String level) throws Exception {
-        try (Pipeline p = pipeline("trunc_uninstall", level)) {
+    @MethodSource("io.hanacdc.testing.FixtureMatrix#levelsIntoDatabases")
+    void uninstallRemovesTheTruncateTrigger(String level, TargetFixture target) throws Exception {
+        try (Pipeline p = pipeline("trunc_uninstall", level, target)) {
             exec(p.sourceUrl, "CREATE TABLE public.u (id int PRIMARY KEY)");
             p.set("hanacdc.tables", "public.u");
             DirectCommands commands = new DirectCommands(p.config(), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hanacdc.common.CdcException;
 import io.hanacdc.target.mysql.MySqlTargets;
+import io.hanacdc.target.postgres.PostgresTargets;
 import org.junit.jupiter.api.Test;
 
 /** Targets are found by their URL among the kinds the class path declares, and an unknown URL is refused by name. */
@@ -18,9 +19,14 @@ class TargetResolverTest {
     }
 
     @Test
+    void postgresqlUrlsFindThePostgresKind() {
+        assertInstanceOf(PostgresTargets.class, TargetResolver.kind("jdbc:postgresql://127.0.0.1:5432/replica"));
+    }
+
+    @Test
     void anUnknownUrlIsRefusedWithTheFormsAcceptedAndNoPassword() {
-        CdcException e = assertThrows(CdcException.class, () -> TargetResolver.kind("jdbc:postgresql://h/db?user=u&password=secret"));
-        assertTrue(e.getMessage().contains("names no target hana-cdc writes to") && e.getMessage().contains("jdbc:mysql://"), e.getMessage());
+        CdcException e = assertThrows(CdcException.class, () -> TargetResolver.kind("jdbc:sqlserver://h:1433/db?user=u&password=secret"));
+        assertTrue(e.getMessage().contains("names no target hana-cdc writes to") && e.getMessage().contains("jdbc:mysql://") && e.getMessage().contains("jdbc:postgresql://"), e.getMessage());
         assertFalse(e.getMessage().contains("secret"), e.getMessage());
     }
 }

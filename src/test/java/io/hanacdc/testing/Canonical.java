@@ -20,8 +20,13 @@ final class Canonical {
         switch (type) {
             case Types.BIT, Types.BOOLEAN, Types.TINYINT -> v = typeName.startsWith("bool") ? (rs.getBoolean(i) ? 1 : 0) : rs.getInt(i);
             case Types.NUMERIC, Types.DECIMAL, Types.SMALLINT, Types.INTEGER, Types.BIGINT -> {
-                BigDecimal d = rs.getBigDecimal(i);
-                v = d == null ? null : d.compareTo(BigDecimal.ZERO) == 0 ? "0" : d.stripTrailingZeros().toPlainString();
+                String text = rs.getString(i);
+                if (text == null || text.endsWith("NaN") || text.endsWith("Infinity")) { // PostgreSQL's numeric holds these, no BigDecimal does
+                    v = text;
+                    break;
+                }
+                BigDecimal d = new BigDecimal(text);
+                v = d.compareTo(BigDecimal.ZERO) == 0 ? "0" : d.stripTrailingZeros().toPlainString();
             }
             case Types.REAL, Types.FLOAT -> v = typeName.equals("float") || typeName.equals("float4") ? (Object) rs.getFloat(i) : (Object) rs.getDouble(i);
             case Types.DOUBLE -> v = rs.getDouble(i);
@@ -35,7 +40,8 @@ final class Canonical {
                     break;
                 }
                 OffsetDateTime t = rs.getObject(i, OffsetDateTime.class);
-                v = t == null ? null : t.withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime();
+                v = t == null ? null : t.equals(OffsetDateTime.MAX) || t.equals(OffsetDateTime.MIN) ? t // PostgreSQL's ±infinity
+                        : t.withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime();
             }
             case Types.CHAR -> {
                 String s = rs.getString(i);

@@ -41,6 +41,25 @@ public final class FixtureMatrix {
                         .flatMap(s -> Stream.of(TargetFixture.DEFAULT, TargetFixture.EMBEDDED_MARIADB).map(t -> Arguments.of(s, t)));
     }
 
+    /**
+     * PostgreSQL (statement triggers) and SAP HANA into the PostgreSQL target, on every run; nothing with -Pall-fixtures,
+     * whose {@link #all} has these pairs already. A suite names it beside its own factory.
+     */
+    public static Stream<Arguments> intoPostgres() {
+        return Boolean.getBoolean(ALL_FIXTURES) ? Stream.empty()
+                : Stream.of(SourceFixture.POSTGRES, SourceFixture.HANA).map(s -> Arguments.of(s, TargetFixture.POSTGRES));
+    }
+
+    /** The PostgreSQL trigger levels, each into the default target and into the PostgreSQL target: suites of PostgreSQL's own behaviour. */
+    public static Stream<Arguments> levelsIntoDatabases() {
+        return Stream.of("statement", "row").flatMap(l -> Stream.of(TargetFixture.DEFAULT, TargetFixture.POSTGRES).map(t -> Arguments.of(l, t)));
+    }
+
+    /** The default target and the PostgreSQL target. */
+    public static Stream<TargetFixture> databases() {
+        return Stream.of(TargetFixture.DEFAULT, TargetFixture.POSTGRES);
+    }
+
     private static Stream<Arguments> selected(List<SourceFixture> sources) {
         return Boolean.getBoolean(ALL_FIXTURES) ? all() : sources.stream().map(s -> Arguments.of(s, TargetFixture.DEFAULT));
     }

@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.UnaryOperator;
 
 /**
  * A source and a target database of one test, and the task between them, driven tick by tick
@@ -36,6 +37,7 @@ public final class Pipeline implements AutoCloseable {
     public final String sourceUrl;
     public final String targetUrl;
     private final Map<String, String> settings = new HashMap<>();
+    private final TargetFixture target;
     private CdcTask task;
 
     /** A pipeline from a fresh PostgreSQL database into a fresh database on the default target (a BehaviourSuite builds its own: FreshSource#pipeline). */
@@ -43,16 +45,22 @@ public final class Pipeline implements AutoCloseable {
         this(TestDatabases.freshPostgres(name), name, TargetFixture.DEFAULT);
     }
 
+    /** A pipeline from a fresh PostgreSQL database into a fresh database on the given target. */
+    public Pipeline(String name, TargetFixture target) throws Exception {
+        this(TestDatabases.freshPostgres(name), name, target);
+    }
+
     /** A pipeline from the given source (any dialect) into a fresh database on the given target. */
     public Pipeline(String sourceUrl, String name, TargetFixture target) throws Exception {
-        this(sourceUrl, target.freshDatabase(name), DEFAULTS);
+        this(sourceUrl, target.freshDatabase(name), DEFAULTS, target);
     }
 
     private static final Map<String, String> DEFAULTS = Map.of("hanacdc.task", "test", "hanacdc.batch-size", "100",
             "hanacdc.snapshot.chunk-size", "500");
 
-    private Pipeline(String sourceUrl, String targetUrl, Map<String, String> settings) {
+    private Pipeline(String sourceUrl, String targetUrl, Map<String, String> settings, TargetFixture target) {
         this.sourceUrl = sourceUrl;
+        this.target = target;
         this.targetUrl = targetUrl;
         this.settings.putAll(settings);
         this.settings.put("hanacdc.source.url", sourceUrl);
@@ -61,7 +69,7 @@ public final class Pipeline implements AutoCloseable {
 
     /** A second process of this task: the same source, target and settings (a replica, or the task started twice). */
     public Pipeline twin() {
-        return new Pipeline(sourceUrl, targetUrl, settings);
+        return new Pipeline(sourceUrl, targetUrl, settings, target);
     }
 
     public Pipeline set(String key, String value) {
@@ -141,11 +149,12 @@ public final class Pipeline implements AutoCloseable {
             String cols = String.join(", ", t.columnNames().stream().map(k -> "\"" + k.replace("\"", "\"\"") + "\"").toList());
             List<String> src = rows(sourceUrl, "SELECT " + cols + " FROM \"" + t.id().schema().replace("\"", "\"\"") + "\".\""
                     + t.id().name().replace("\"", "\"\"") + "\" ORDER BY " + keys);
-            String mcols = String.join(", ", t.columnNames().stream().map(k -> "`" + k.replace("`", "``") + "`").toList());
-            String mkeys = String.join(", ", t.primaryKey().stream().map(k -> "`" + k.replace("`", "``") + "`").toList());
+            UnaryOperator<String> q = target.quote();
+            String mcols = String.join(", ", t.columnNames().stream().map(q).toList());
+            String mkeys = String.join(", ", t.primaryKey().stream().map(q).toList());
             List<String> dst;
             try {
-                dst = rows(targetUrl, "SELECT " + mcols + " FROM `" + t.id().name().replace("`", "``") + "` ORDER BY " + mkeys);
+                dst = rows(targetUrl, "SELECT " + mcols + " FROM " + q.apply(t.id().name()) + " ORDER BY " + mkeys);
             } catch (SQLException e) { // the target table has not followed the source's shape yet
                 out.add(t.id() + ": target not readable in the source's shape: " + e.getMessage());
                 continue;

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * a task starts anew probes only the ids its capture may still hold open, never every id since 0, and a
  * poll probes a bounded number of ids. Probes are counted as the placeholder rows they leave.
  */
-@MethodSource("io.hanacdc.testing.FixtureMatrix#selected")
+@MethodSource({"io.hanacdc.testing.FixtureMatrix#selected", "io.hanacdc.testing.FixtureMatrix#intoPostgres"})
 class GapProbeTest extends BehaviourSuite {
     /**
      * The tests poll back to back, so the poll interval is set as short: the tables' shared reads of the capture

@@ -1,5 +1,6 @@
 package io.hanacdc.target.mysql;
 
+import io.hanacdc.target.ValueRules;
 import io.hanacdc.check.CheckContext;
 import io.hanacdc.check.Probe;
 import io.hanacdc.check.ProbeResult;

@@ -1,5 +1,6 @@
 package io.hanacdc.target.mysql;
 
+import io.hanacdc.target.ValueRules;
 import io.hanacdc.common.CdcException;
 import io.hanacdc.schema.ValueText;
 import io.hanacdc.target.mysql.ColumnLimits.Limit;

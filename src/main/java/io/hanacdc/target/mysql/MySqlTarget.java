@@ -1,5 +1,6 @@
 package io.hanacdc.target.mysql;
 
+import io.hanacdc.target.ValueRules;
 import com.zaxxer.hikari.HikariDataSource;
 import io.hanacdc.checkpoint.Position;
 import io.hanacdc.common.CdcException;

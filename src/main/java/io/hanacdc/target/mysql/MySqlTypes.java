@@ -1,5 +1,6 @@
 package io.hanacdc.target.mysql;
 
+import io.hanacdc.target.ValueRules;
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.sql.Identifiers;

@@ -1,14 +1,12 @@
 package io.hanacdc.target.mysql;
 
 import io.hanacdc.checkpoint.Position;
-import io.hanacdc.checkpoint.Position.Phase;
 import io.hanacdc.checkpoint.StalePositionException;
+import io.hanacdc.target.PositionColumns;
 import io.hanacdc.target.Positions;
 import io.hanacdc.target.TargetSession;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.sql.Identifiers;
-import io.hanacdc.watermark.StreamRange;
-import io.hanacdc.watermark.Watermark;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -18,7 +16,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLIntegrityConstraintViolationException;
 import java.sql.Statement;
-import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -33,10 +30,6 @@ import java.util.Optional;
  * or applying rows twice.
  */
 public final class PositionStore implements Positions {
-    private static final String[] STORED = {"phase", "base_high", "base_open", "window_high", "window_open", "cursor_id",
-            "snapshot_key", "snapshot_rows", "last_data_id", "last_transaction_id", "last_source_time", "rows_applied",
-            "batches_applied", "paused", "schema_version"};
-    private static final String COLUMNS = String.join(", ", STORED);
     private final String controlDatabase;
     /** The positions table, in the control database. */
     public static final String TABLE = "hanacdc_position";
@@ -124,39 +117,29 @@ public final class PositionStore implements Positions {
     }
 
     Optional<Position> load(Connection c, TableId id) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + ", version FROM " + table
+        try (PreparedStatement ps = c.prepareStatement("SELECT " + PositionColumns.LIST + ", version FROM " + table
                 + " WHERE task = ? AND source_schema = ? AND source_table = ?")) {
             ps.setString(1, task);
             ps.setString(2, id.schema());
             ps.setString(3, id.name());
             try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(read(rs, id)) : Optional.empty();
+                return rs.next() ? Optional.of(PositionColumns.read(rs, id)) : Optional.empty();
             }
         }
     }
 
     List<Position> list(Connection c) throws SQLException {
         List<Position> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT source_schema, source_table, " + COLUMNS + ", version FROM " + table
+        try (PreparedStatement ps = c.prepareStatement("SELECT source_schema, source_table, " + PositionColumns.LIST + ", version FROM " + table
                 + " WHERE task = ? ORDER BY source_schema, source_table")) {
             ps.setString(1, task);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    out.add(read(rs, new TableId(rs.getString("source_schema"), rs.getString("source_table"))));
+                    out.add(PositionColumns.read(rs, new TableId(rs.getString("source_schema"), rs.getString("source_table"))));
                 }
             }
         }
         return out;
-    }
-
-    private static Position read(ResultSet rs, TableId id) throws SQLException {
-        Watermark base = Watermark.decode(rs.getLong("base_high"), rs.getString("base_open"));
-        long windowHigh = rs.getLong("window_high");
-        Watermark window = rs.wasNull() ? null : Watermark.decode(windowHigh, rs.getString("window_open"));
-        return new Position(id, Phase.valueOf(rs.getString("phase")), new StreamRange(base, window, rs.getLong("cursor_id")),
-                rs.getString("snapshot_key"), rs.getLong("snapshot_rows"), rs.getLong("last_data_id"),
-                rs.getLong("last_transaction_id"), rs.getObject("last_source_time", LocalDateTime.class),
-                rs.getLong("rows_applied"), rs.getLong("batches_applied"), rs.getBoolean("paused"), rs.getLong("version"), rs.getInt("schema_version"));
     }
 
     /**
@@ -170,9 +153,9 @@ public final class PositionStore implements Positions {
     }
 
     private Position insert(Connection c, Position p) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + table + " (" + COLUMNS + ", task, source_schema, source_table,"
-                + " version, updated_at) VALUES (" + "?, ".repeat(STORED.length + 3) + "1, UTC_TIMESTAMP(6))")) {
-            bind(ps, p);
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + table + " (" + PositionColumns.LIST + ", task, source_schema, source_table,"
+                + " version, updated_at) VALUES (" + "?, ".repeat(PositionColumns.STORED.length + 3) + "1, UTC_TIMESTAMP(6))")) {
+            PositionColumns.bind(ps, p, task);
             ps.executeUpdate();
         } catch (SQLIntegrityConstraintViolationException e) {
             throw new StalePositionException(p.table(), 0);
@@ -181,40 +164,15 @@ public final class PositionStore implements Positions {
     }
 
     private Position update(Connection c, Position p) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("UPDATE " + table + " SET " + String.join(" = ?, ", STORED)
+        try (PreparedStatement ps = c.prepareStatement("UPDATE " + table + " SET " + String.join(" = ?, ", PositionColumns.STORED)
                 + " = ?, updated_at = UTC_TIMESTAMP(6), version = version + 1"
                 + " WHERE task = ? AND source_schema = ? AND source_table = ? AND version = ?")) {
-            ps.setLong(bind(ps, p), p.revision());
+            ps.setLong(PositionColumns.bind(ps, p, task), p.revision());
             if (ps.executeUpdate() == 0) {
                 throw new StalePositionException(p.table(), p.revision());
             }
         }
         return p.stored(p.revision() + 1);
-    }
-
-    /** Binds the stored columns, then task, schema and table; returns the next parameter index. */
-    private int bind(PreparedStatement ps, Position p) throws SQLException {
-        StreamRange r = p.range();
-        int i = 1;
-        ps.setString(i++, p.phase().name());
-        ps.setLong(i++, r.base().high());
-        ps.setString(i++, r.base().encodeOpen());
-        ps.setObject(i++, r.window() == null ? null : r.window().high());
-        ps.setString(i++, r.window() == null ? null : r.window().encodeOpen());
-        ps.setLong(i++, r.cursor());
-        ps.setString(i++, p.snapshotKey());
-        ps.setLong(i++, p.snapshotRows());
-        ps.setLong(i++, p.lastDataId());
-        ps.setLong(i++, p.lastTransactionId());
-        ps.setObject(i++, p.lastSourceTime());
-        ps.setLong(i++, p.rowsApplied());
-        ps.setLong(i++, p.batchesApplied());
-        ps.setBoolean(i++, p.paused());
-        ps.setInt(i++, p.captureVersion());
-        ps.setString(i++, task);
-        ps.setString(i++, p.table().schema());
-        ps.setString(i++, p.table().name());
-        return i;
     }
 
     /** Removes the task's position of one table; returns whether there was one. */

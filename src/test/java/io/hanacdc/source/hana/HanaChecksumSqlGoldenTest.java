@@ -1,5 +1,6 @@
 package io.hanacdc.source.hana;
 
+import io.hanacdc.target.ValueRules;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,7 +17,7 @@ import io.hanacdc.sql.KeyRange;
 import io.hanacdc.sql.RangeChecksums;
 import io.hanacdc.target.mysql.MySqlFlavor;
 import io.hanacdc.target.mysql.MySqlTypes;
-import io.hanacdc.target.mysql.ValueRules;
+
 import java.io.IOException;
 import java.util.List;
 import java.util.Set;

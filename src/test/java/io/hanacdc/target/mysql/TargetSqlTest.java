@@ -1,5 +1,6 @@
 package io.hanacdc.target.mysql;
 
+import io.hanacdc.target.ValueRules;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -1,4 +1,4 @@
-package io.hanacdc.target.mysql;
+package io.hanacdc.target;
 
 import io.hanacdc.config.CdcConfig;
 import io.hanacdc.config.Setting;
@@ -6,7 +6,7 @@ import io.hanacdc.config.SettingGroup;
 import java.util.List;
 
 /**
- * What a MySQL/MariaDB target does with a value its column cannot hold exactly: never a silent change. Numbers wider than
+ * What a database target does with a value its column cannot hold exactly: never a silent change. On MySQL/MariaDB, numbers wider than
  * DECIMAL(65,30) (numeric(p,s) with p &gt; 65 or s &gt; 30, unconstrained numeric, HANA's floating DECIMAL and
  * SMALLDECIMAL) go to a DECIMAL(65,s) column, a value beyond it stopping its table ({@code decimal}), or to a text
  * column that keeps each value exactly as written ({@code text}). A time with digits beyond the microseconds the target
@@ -24,7 +24,7 @@ public record ValueRules(boolean wideNumbersAsText, boolean truncateSubMicroseco
                     + " naming table, column and value; `truncate`: the digits beyond microseconds are dropped");
     public static final ValueRules DEFAULT = new ValueRules(false, false);
 
-    static ValueRules load(CdcConfig cfg) {
+    public static ValueRules load(CdcConfig cfg) {
         CdcConfig.Reader r = cfg.settings();
         return new ValueRules(r.choice(WIDE_NUMBERS).equals("text"), r.choice(SUB_MICROSECONDS).equals("truncate"));
     }
