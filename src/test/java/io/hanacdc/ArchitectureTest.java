@@ -19,14 +19,14 @@ import org.junit.jupiter.api.Test;
  */
 class ArchitectureTest {
     /** Each database's home: its SQL and knowledge, behind the source and target interfaces. */
-    static final List<String> HOMES = List.of("source.hana", "source.postgres", "target.mysql", "target.kafka", "target.postgres");
+    static final List<String> HOMES = List.of("source.hana", "source.postgres", "sink.mysql", "sink.kafka", "sink.postgres");
 
     /**
      * The layer order, bottom first: a package may use its own layer and those below. "homes" stands for
      * {@link #HOMES}; "" is the root package, the application's assembly.
      */
     static final List<String> LAYERS = List.of("common", "schema", "sql", "config", "db", "source", "control", "watermark", "capture",
-            "stream", "checkpoint", "target", "snapshot", "verify", "check", "homes", "cluster", "changes", "pipeline", "admin",
+            "stream", "checkpoint", "sink", "snapshot", "verify", "check", "homes", "cluster", "changes", "pipeline", "admin",
             "cli", "");
 
     private static JavaClasses classes;
@@ -72,6 +72,6 @@ class ArchitectureTest {
             return HOMES.stream().map(h -> "io.hanacdc." + h + "..").toArray(String[]::new);
         }
         // source and target are their interfaces' packages alone: their subpackages are homes
-        return new String[] {layer.isEmpty() ? "io.hanacdc" : "io.hanacdc." + layer + (layer.equals("source") || layer.equals("target") ? "" : "..")};
+        return new String[] {layer.isEmpty() ? "io.hanacdc" : "io.hanacdc." + layer + (layer.equals("source") || layer.equals("sink") ? "" : "..")};
     }
 }

@@ -5,7 +5,7 @@ import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
-import io.hanacdc.target.Target;
+import io.hanacdc.sink.Target;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;

@@ -1,7 +1,7 @@
 package io.hanacdc.check;
 
 import io.hanacdc.source.SourceDialect;
-import io.hanacdc.target.Target;
+import io.hanacdc.sink.Target;
 import java.util.List;
 import java.util.ServiceLoader;
 import java.util.function.Function;

@@ -5,7 +5,7 @@ import io.hanacdc.snapshot.SnapshotCopier;
 import io.hanacdc.stream.BatchReader;
 import io.hanacdc.stream.ChangeRow;
 import io.hanacdc.stream.ChangeSet;
-import io.hanacdc.target.TargetSession;
+import io.hanacdc.sink.TargetSession;
 import io.hanacdc.watermark.StreamRange;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -13,8 +13,8 @@ import io.hanacdc.stream.KeyRefetcher;
 import io.hanacdc.stream.VanishQueries;
 import io.hanacdc.watermark.WatermarkChoice;
 import io.hanacdc.watermark.WatermarkReader;
-import io.hanacdc.target.Target;
-import io.hanacdc.target.TargetTable;
+import io.hanacdc.sink.Target;
+import io.hanacdc.sink.TargetTable;
 import java.util.concurrent.Executor;
 import javax.sql.DataSource;
 

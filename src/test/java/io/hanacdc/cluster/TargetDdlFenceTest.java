@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hanacdc.pipeline.TableWorker;
 import io.hanacdc.schema.TableId;
-import io.hanacdc.target.mysql.PositionStore;
+import io.hanacdc.sink.mysql.PositionStore;
 import io.hanacdc.testing.IntegrationTest;
 import io.hanacdc.testing.Pipeline;
 import io.hanacdc.testing.TestDatabases;

@@ -1,6 +1,6 @@
 package io.hanacdc.source.hana;
 
-import io.hanacdc.target.ValueRules;
+import io.hanacdc.sink.ValueRules;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,8 +15,8 @@ import io.hanacdc.schema.TableId;
 import io.hanacdc.sql.ChecksumSql;
 import io.hanacdc.sql.KeyRange;
 import io.hanacdc.sql.RangeChecksums;
-import io.hanacdc.target.mysql.MySqlFlavor;
-import io.hanacdc.target.mysql.MySqlTypes;
+import io.hanacdc.sink.mysql.MySqlFlavor;
+import io.hanacdc.sink.mysql.MySqlTypes;
 
 import java.io.IOException;
 import java.util.List;

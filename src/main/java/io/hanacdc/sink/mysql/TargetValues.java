@@ -1,0 +1,25 @@
+package io.hanacdc.sink.mysql;
+
+import io.hanacdc.schema.ColumnType;
+import io.hanacdc.source.JdbcValues;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+
+/** Values read back from a target table as the Java values the source side produces for the same column type. */
+final class TargetValues {
+    private TargetValues() {}
+
+    static Object read(ResultSet rs, int i, ColumnType type) throws SQLException {
+        if (type.kind() == ColumnType.Kind.TIMESTAMP_TZ) { // stored as UTC DATETIME: no zone to convert
+            Object v = rs.getObject(i, LocalDateTime.class);
+            return rs.wasNull() ? null : v;
+        }
+        if (type.kind() == ColumnType.Kind.TIME) { // a TIME holds 24:00:00, which no LocalTime is
+            String text = rs.getString(i);
+            return text == null ? null : text.startsWith(JdbcValues.END_OF_DAY) ? JdbcValues.END_OF_DAY : LocalTime.parse(text);
+        }
+        return JdbcValues.read(rs, i, type);
+    }
+}
