@@ -382,7 +382,7 @@ public final class CaptureInstaller {
     private static String hint(SQLException e) {
         String state = e.getSQLState() == null ? "" : e.getSQLState();
         if (state.equals("42501")) {
-            return ". The source user lacks a privilege: see README 'Privileges'";
+            return ". The source user lacks a privilege: see docs/postgresql.md \"PostgreSQL privileges\" or docs/hana.md \"Privileges\"";
         }
         if (state.equals("55P03")) {
             return ". A long transaction holds a lock on the table: retry when it has finished, or raise hanacdc.install.lock-timeout-ms";

@@ -100,7 +100,7 @@ public final class DirectCommands {
 
     /**
      * alter: the table's ALTER with its capture moved to the next version in the same transaction, as
-     * a user who may alter the table and the capture objects (README "Changing a captured table").
+     * a user who may alter the table and the capture objects (docs/operations.md "Changing a captured table").
      */
     public void alter(String spec, String clause, CdcConfig.Endpoint as) throws SQLException {
         TableId id = TablePattern.table(spec);
@@ -112,7 +112,7 @@ public final class DirectCommands {
 
     /**
      * suspend / resume: capture of one table, or of every captured table, turned off at once (triggers disabled) or on
-     * again (the tables loaded anew), as a user who may alter the tables (README "Emergency off-switch").
+     * again (the tables loaded anew), as a user who may alter the tables (docs/operations.md "Emergency off-switch").
      */
     public void suspendOrResume(boolean suspend, Optional<String> table, CdcConfig.Endpoint as) throws SQLException {
         CaptureSuspension suspension = new CaptureSuspension(dialect, names, cfg.lockTimeout());
@@ -192,7 +192,7 @@ public final class DirectCommands {
     }
 
     /**
-     * Compares source and target (README "Verifying"); true when they are equal.
+     * Compares source and target (docs/operations.md "Verifying"); true when they are equal.
      *
      * @param tables hanacdc.tables syntax, default: the task's tables
      * @param wait how long differing keys are re-checked while the task may still apply them

@@ -39,7 +39,7 @@ final class SourceGuard {
             dialect.sequenceDeparture(c, names.cdcSchema(), names.sequence()).ifPresent(d -> {
                 sequenceChanged = "the data-id sequence " + dialect.qualified(names.cdcSchema(), names.sequence()) + " is " + d
                         + ". Its ids must be handed out one at a time and in order on every host, or the watermark skips rows: every table"
-                        + " stops. Restore the settings, restart hana-cdc, and load again the tables written meanwhile (README"
+                        + " stops. Restore the settings, restart hana-cdc, and load again the tables written meanwhile (docs/source-impact.md"
                         + " \"System copy (PRD → QAS) and restores\")";
                 LOG.error(sequenceChanged);
             });
@@ -57,7 +57,7 @@ final class SourceGuard {
         return "table " + table + ": the source's data-id sequence (" + high + ") is behind the table's stored position (" + stored
                 + "): the source was restored or copied, or a system-replication secondary took over before it had received the latest"
                 + " commits. The rows above " + high + " are gone from the source and their ids will be handed out again, so the table"
-                + " stops until its position is reset: follow README \"System copy (PRD → QAS) and restores\" (empty the target table,"
+                + " stops until its position is reset: follow docs/source-impact.md \"System copy (PRD → QAS) and restores\" (empty the target table,"
                 + " then bin/hana-cdc reset " + table + " --to latest and bin/hana-cdc resnapshot " + table + ")";
     }
 

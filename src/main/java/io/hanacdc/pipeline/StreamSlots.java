@@ -9,7 +9,7 @@ import java.util.concurrent.Semaphore;
  * than a few turns. Loads queue for a slot from a pool as large as the slots, so at most that many of them
  * wait ahead of a streaming table, however many tables are loading. On a host whose cores are busy with the databases as well, more tables at once add only
  * memory (two batches each) and switching between threads: 8 tables on 2 cores drained about 1.2×
- * faster in turns of 2 than all at once (README "Performance").
+ * faster in turns of 2 than all at once (docs/performance.md).
  */
 final class StreamSlots {
     /** Long enough for several batches, and longer than the poll interval, so a backlog keeps its pace. */

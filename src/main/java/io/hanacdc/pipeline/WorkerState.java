@@ -38,7 +38,7 @@ record WorkerState(TableState state, int failures, long retryAtNanos, String las
                 error, stopReason, troubleSince == null ? Instant.now() : troubleSince, reload);
     }
 
-    /** The wait before retry n (from 1): 1 s, doubling, at most a minute, as README's "Failures" states. */
+    /** The wait before retry n (from 1): 1 s, doubling, at most a minute, as docs/how-it-works.md "Failures" states. */
     static long backoffMillis(int failures) {
         return Math.min(MAX_BACKOFF.toMillis(), 500L << Math.min(failures, 10));
     }

@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /**
  * The SQL one database needs to checksum a table's rows: each column rendered as the text the
- * comparison sees (README "Verifying"), the row's hash and the sum of hashes. Every database must
+ * comparison sees (docs/operations.md "Verifying"), the row's hash and the sum of hashes. Every database must
  * render the same row as the same text, so that equal rows hash equal on both sides; a rendering
  * must also tell apart any two values the row-by-row comparison tells apart, or a difference could
  * hide. A rendering that differs between the databases only costs time: ranges that differ are

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Column types of a created target table (README "Type mapping"), for one server flavor under the task's
+ * Column types of a created target table (docs/postgresql.md and docs/hana.md "Type mapping"), for one server flavor under the task's
  * {@link ValueRules}. VARCHAR/VARBINARY columns share MySQL's 65,535-byte row limit (utf8mb4: 4 bytes a
  * character), so when a wide table would exceed it the widest variable columns become TEXT/BLOB types,
  * which count only a few bytes.

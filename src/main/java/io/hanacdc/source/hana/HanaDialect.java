@@ -113,7 +113,7 @@ public final class HanaDialect extends AbstractSourceDialect {
         return "hana";
     }
 
-    /** SAP's licence for ngdbc forbids passing it on, so hana-cdc's jar and image leave it out (README "SAP HANA JDBC driver"). */
+    /** SAP's licence for ngdbc forbids passing it on, so hana-cdc's jar and image leave it out (docs/deploying.md "SAP HANA JDBC driver"). */
     @Override
     public String missingDriver() {
         return "SAP's HANA JDBC driver is not shipped with hana-cdc (SAP's licence does not allow passing it on). Download"

@@ -64,7 +64,7 @@ final class HanaTriggerValidityProbe implements Probe {
             s.execute(scratch.insert(key));
         } catch (SQLException e) {
             return change + ": the triggers became invalid and a write failed (" + e.getMessage() + "): change captured tables with"
-                    + " 'hana-cdc alter', and see README \"SAP transports\"";
+                    + " 'hana-cdc alter', and see docs/hana.md \"Transports change captured tables\"";
         }
         return change + ": " + working + " trigger(s) still valid and a write went through";
     }

@@ -6,7 +6,7 @@ import io.hanacdc.schema.ColumnType;
 
 /**
  * HANA column types (SYS.TABLE_COLUMNS.DATA_TYPE_NAME, LENGTH, SCALE) to the normalised types, and
- * the DDL spelling of the same type for the CDC table. README "Type mapping (SAP HANA …)" documents it.
+ * the DDL spelling of the same type for the CDC table. docs/hana.md "Type mapping" documents it.
  */
 final class HanaTypes {
     private HanaTypes() {}

@@ -8,7 +8,7 @@ import io.hanacdc.schema.SourceColumn;
 /**
  * PostgreSQL types (pg_type.typname of the column's type, domains resolved to their base type) to
  * the normalised column types, and how {@link PostgresDialect} reads and binds the types it converts
- * on the way out. README documents the result.
+ * on the way out. docs/postgresql.md documents the result.
  */
 final class PostgresTypes {
     /** Longest text of an interval in ISO 8601 (P-178956969Y-11M-2147483648DT-2562047787H-59M-59.999999S has 56 characters). */
