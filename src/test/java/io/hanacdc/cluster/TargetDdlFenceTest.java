@@ -5,6 +5,7 @@ import static io.hanacdc.testing.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hanacdc.pipeline.TableState;
 import io.hanacdc.pipeline.TableWorker;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.sink.mysql.PositionStore;
@@ -53,7 +54,7 @@ class TargetDdlFenceTest {
 
                 stale.tick(); // the stale owner meets the same re-creation
                 assertEquals(51, count(stale.targetUrl, "SELECT COUNT(*) FROM t"), "the new owner's rows are still on the target");
-                assertEquals("reloading", worker(stale, "t").status().state(), "the stale owner stepped back to reload its position");
+                assertEquals(TableState.RELOADING, worker(stale, "t").status().state(), "the stale owner stepped back to reload its position");
                 assertEquals(List.of(), owner.differences());
             }
         }
@@ -72,7 +73,7 @@ class TargetDdlFenceTest {
 
             p.tick();
             assertEquals(1, count(p.targetUrl, COLUMN_W), "the stale position's ALTER ... DROP COLUMN was not run");
-            assertEquals("reloading", worker(p, "t").status().state());
+            assertEquals(TableState.RELOADING, worker(p, "t").status().state());
 
             p.awaitConverged(20_000); // with the position reloaded, this process makes the change itself
             assertEquals(0, count(p.targetUrl, COLUMN_W));
