@@ -91,7 +91,7 @@ class BadInputTest extends BehaviourSuite {
             exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY)", "CREATE ROLE " + role + " LOGIN",
                     "GRANT SELECT ON public.t TO " + role, "REVOKE CREATE ON DATABASE " + p.sourceUrl.replaceAll(".*/([^/?]+)\\?.*", "$1") + " FROM PUBLIC");
             String m = failure(p.set("hanacdc.tables", "public.t").set("hanacdc.source.url", p.sourceUrl.replace("user=postgres", "user=" + role)));
-            assertTrue(m.contains("hanacdc") && m.contains("lacks a privilege") && m.contains("README"), m);
+            assertTrue(m.contains("hanacdc") && m.contains("lacks a privilege") && m.contains("docs/postgresql.md"), m);
             CaptureObjects.assertNothingInstalled(p.sourceUrl);
         }
     }
