@@ -42,6 +42,25 @@ class DocumentationLinksTest {
         assertEquals(List.of(), broken);
     }
 
+    /** TESTING.md's table of tests by package names every test class in the package it is in. */
+    @Test
+    void everyTestClassIsListedUnderItsPackage() throws IOException {
+        String testing = Files.readString(Path.of("TESTING.md"));
+        Path root = Path.of("src/test/java/io/hanacdc");
+        List<String> unlisted = new ArrayList<>();
+        try (var files = Files.walk(root)) {
+            for (Path f : files.filter(f -> f.getFileName().toString().endsWith("Test.java")).sorted().toList()) {
+                String pkg = root.relativize(f.getParent()).toString().replace('/', '.');
+                String row = "| `" + (pkg.isEmpty() ? "io.hanacdc" : pkg) + "` |";
+                String name = "`" + f.getFileName().toString().replace(".java", "") + "`";
+                if (testing.lines().noneMatch(l -> l.startsWith(row) && l.contains(name)) && !pkg.equals("testing")) {
+                    unlisted.add(name + " in the row " + row);
+                }
+            }
+        }
+        assertEquals(List.of(), unlisted, "TESTING.md \"Where the tests are\"");
+    }
+
     @Test
     void anchorsAreNamedAsGitHubNamesThem() {
         assertEquals("before-you-start-binhana-cdc-check", slug("Before you start: `bin/hana-cdc check`"));

@@ -25,8 +25,22 @@ public record BoundaryCase(String name, String type, List<String> setup, boolean
         return insert.formatted(type);
     }
 
-    /** A value the target cannot hold, and a fragment of how the refusal names it. */
-    public record Refusal(String literal, String shownAs) {}
+    /**
+     * A value the MySQL/MariaDB target cannot hold, a fragment of how the refusal names it, and whether a PostgreSQL
+     * target cannot hold it either (its numeric, dates and floats hold what MariaDB's refuse: docs/postgresql-target.md).
+     */
+    public record Refusal(String literal, String shownAs, boolean byPostgres) {}
+
+    /**
+     * This case into a PostgreSQL target: read back there by {@code targetText}, and every value that target holds
+     * among the values to arrive exactly.
+     */
+    public BoundaryCase intoPostgres(String postgresText) {
+        List<String> literals = new ArrayList<>(values);
+        refused.stream().filter(r -> !r.byPostgres()).map(Refusal::literal).forEach(literals::add);
+        return new BoundaryCase(name, type, setup, keyable, List.copyOf(literals), refused.stream().filter(Refusal::byPostgres).toList(), compare,
+                sourceText, postgresText, insert);
+    }
 
     /** How the texts two databases print for one value are compared. */
     public enum Compare {
@@ -132,8 +146,15 @@ public record BoundaryCase(String name, String type, List<String> setup, boolean
             return this;
         }
 
+        /** A value MySQL/MariaDB cannot hold and PostgreSQL can. */
         public Builder refused(String literal, String shownAs) {
-            refused.add(new Refusal(literal, shownAs));
+            refused.add(new Refusal(literal, shownAs, false));
+            return this;
+        }
+
+        /** A value no target can hold. */
+        public Builder refusedByEvery(String literal, String shownAs) {
+            refused.add(new Refusal(literal, shownAs, true));
             return this;
         }
 

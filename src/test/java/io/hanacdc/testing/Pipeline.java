@@ -72,6 +72,11 @@ public final class Pipeline implements AutoCloseable {
         return new Pipeline(sourceUrl, targetUrl, settings, target);
     }
 
+    /** A target table's name quoted as the target's SQL quotes it. */
+    public String targetTable(String name) {
+        return target.quote().apply(name);
+    }
+
     public Pipeline set(String key, String value) {
         settings.put(key, value);
         return this;

@@ -68,9 +68,10 @@ public final class SourceFixture {
         return sql;
     }
 
-    /** The type conformance suite's cases for this source's types. */
-    public List<BoundaryCase> boundaryCases() {
-        return kind == Kind.HANA ? BoundaryCases.hana() : BoundaryCases.postgres();
+    /** The type conformance suite's cases for this source's types into that target. */
+    public List<BoundaryCase> boundaryCases(TargetFixture target) {
+        List<BoundaryCase> cases = kind == Kind.HANA ? BoundaryCases.hana() : BoundaryCases.postgres();
+        return target.isPostgres() ? BoundaryCases.intoPostgres(cases, kind == Kind.HANA) : cases;
     }
 
     /** The capture settings this fixture holds the task to. */
