@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import io.hanacdc.common.CdcException;
+import io.hanacdc.schema.EmptyDate;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.stream.ChangeRow;
 import java.io.IOException;
@@ -170,7 +171,9 @@ final class EventJson implements AutoCloseable {
             codecs[column].writer().write(g, v);
         } catch (IllegalArgumentException | ClassCastException e) {
             throw new CdcException("table " + table.id() + ", column " + table.columns().get(column).name() + ": the value " + v + " "
-                    + (e instanceof ClassCastException ? "is not of the column's type" : e.getMessage()), e);
+                    + (v instanceof EmptyDate ? "is SAP HANA's empty date (ABAP's initial value, not NULL), which no Kafka Connect date or"
+                            + " timestamp holds: write NULL or a date at the source, or leave the table out"
+                    : e instanceof ClassCastException ? "is not of the column's type" : e.getMessage()), e);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.hanacdc.sink.mysql;
 
+import io.hanacdc.schema.EmptyDate;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
@@ -15,6 +16,11 @@ final class DateTimeText {
     static final int MAX_LENGTH = 26;
 
     private DateTimeText() {}
+
+    /** SAP HANA's empty date as MySQL's zero date, which the target session's sql_mode admits (MySqlSession). */
+    static String zero(EmptyDate e) {
+        return e == EmptyDate.DATE ? "0000-00-00" : "0000-00-00 00:00:00";
+    }
 
     /** Whether {@link #of} writes this value as the codec would: years 1-9999 (the codec's year-of-era differs before year 1). */
     static boolean covers(LocalDateTime t) {

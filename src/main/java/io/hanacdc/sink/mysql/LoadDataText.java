@@ -1,5 +1,6 @@
 package io.hanacdc.sink.mysql;
 
+import io.hanacdc.schema.EmptyDate;
 import java.io.InputStream;
 import java.math.BigDecimal;
 import java.time.LocalDate;
@@ -42,7 +43,7 @@ final class LoadDataText extends InputStream {
     static boolean encodable(Object v) {
         return v == null || v instanceof String || v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte
                 || v instanceof BigDecimal || v instanceof Double || v instanceof Float || v instanceof Boolean || v instanceof byte[]
-                || v instanceof LocalDate || v instanceof LocalTime || v instanceof LocalDateTime t && DateTimeText.covers(t);
+                || v instanceof LocalDate || v instanceof LocalTime || v instanceof LocalDateTime t && DateTimeText.covers(t) || v instanceof EmptyDate;
     }
 
     @Override
@@ -100,6 +101,8 @@ final class LoadDataText extends InputStream {
         } else if (v instanceof LocalTime t) {
             ensure(DateTimeText.MAX_LENGTH);
             limit = DateTimeText.put(t, buf, limit);
+        } else if (v instanceof EmptyDate e) {
+            ascii(DateTimeText.zero(e));
         } else {
             ascii(v.toString()); // Double, Float (their shortest round-trip digits), LocalDate (yyyy-MM-dd)
         }

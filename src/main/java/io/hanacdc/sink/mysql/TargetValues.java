@@ -1,6 +1,7 @@
 package io.hanacdc.sink.mysql;
 
 import io.hanacdc.schema.ColumnType;
+import io.hanacdc.schema.EmptyDate;
 import io.hanacdc.source.JdbcValues;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -19,6 +20,12 @@ final class TargetValues {
         if (type.kind() == ColumnType.Kind.TIME) { // a TIME holds 24:00:00, which no LocalTime is
             String text = rs.getString(i);
             return text == null ? null : text.startsWith(JdbcValues.END_OF_DAY) ? JdbcValues.END_OF_DAY : LocalTime.parse(text);
+        }
+        if (type.kind() == ColumnType.Kind.DATE || type.kind() == ColumnType.Kind.TIMESTAMP) { // a zero date is SAP HANA's empty date
+            String text = rs.getString(i);
+            if (text != null && text.startsWith("0000-00-00")) {
+                return type.kind() == ColumnType.Kind.DATE ? EmptyDate.DATE : EmptyDate.TIMESTAMP;
+            }
         }
         return JdbcValues.read(rs, i, type);
     }

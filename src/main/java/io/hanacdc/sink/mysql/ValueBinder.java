@@ -1,5 +1,6 @@
 package io.hanacdc.sink.mysql;
 
+import io.hanacdc.schema.EmptyDate;
 import java.math.BigDecimal;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -26,6 +27,8 @@ final class ValueBinder {
             ps.setBigDecimal(p, d);
         } else if (v == null) {
             ps.setNull(p, Types.NULL);
+        } else if (v instanceof EmptyDate e) {
+            ps.setString(p, DateTimeText.zero(e));
         } else if (v instanceof LocalDateTime t && flavor == MySqlFlavor.MARIADB && DateTimeText.covers(t)) {
             ps.setString(p, DateTimeText.of(t)); // the very text the driver's codec would send, made cheaper
         } else {

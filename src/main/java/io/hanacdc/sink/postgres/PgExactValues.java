@@ -1,6 +1,7 @@
 package io.hanacdc.sink.postgres;
 
 import io.hanacdc.common.CdcException;
+import io.hanacdc.schema.EmptyDate;
 import io.hanacdc.schema.ValueText;
 import io.hanacdc.sink.ValueRules;
 import io.hanacdc.sink.postgres.PgColumns.Column;
@@ -50,6 +51,10 @@ final class PgExactValues {
     }
 
     Object fit(Column c, Object v) {
+        if (v instanceof EmptyDate) {
+            throw refused(c, v, "is SAP HANA's empty date (ABAP's initial value, not NULL), which no PostgreSQL date or timestamp holds",
+                    "write NULL or a date at the source, or leave the table out (MySQL/MariaDB keep it as their zero date)");
+        }
         switch (c.dataType()) {
             case "numeric" -> decimal(c, v);
             case "smallint", "integer", "bigint" -> whole(c, v);

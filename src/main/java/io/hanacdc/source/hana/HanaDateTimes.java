@@ -1,11 +1,13 @@
 package io.hanacdc.source.hana;
 
+import io.hanacdc.schema.EmptyDate;
 import java.sql.Date;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Time;
 import java.sql.Timestamp;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.util.Calendar;
 import java.util.GregorianCalendar;
 import java.util.Locale;
@@ -25,18 +27,20 @@ final class HanaDateTimes {
     static final long EMPTY_SECONDDATE_MILLIS = -62135769601000L;
     /** ngdbc's empty TIMESTAMP: 100 ns before HANA's first day (as milliseconds, one before). */
     static final long EMPTY_TIMESTAMP_MILLIS = -62135769600001L;
+    /** HANA's empty TIME is ABAP's initial time, midnight: a time like any other on every target. */
+    static final LocalTime EMPTY_TIME = LocalTime.MIDNIGHT;
     private static final TimeZone UTC = TimeZone.getTimeZone("UTC");
 
     private HanaDateTimes() {}
 
     static Object date(ResultSet rs, int index) throws SQLException {
         Date d = rs.getDate(index, utc());
-        return d == null ? null : d.getTime() == EMPTY_DATE_MILLIS ? EmptyDates.DATE : fields(d.getTime()).toLocalDate();
+        return d == null ? null : d.getTime() == EMPTY_DATE_MILLIS ? EmptyDate.DATE : fields(d.getTime()).toLocalDate();
     }
 
     static Object time(ResultSet rs, int index) throws SQLException {
         Time t = rs.getTime(index, utc());
-        return t == null ? null : t.getTime() == EMPTY_SECONDDATE_MILLIS ? EmptyDates.TIME : fields(t.getTime()).toLocalTime();
+        return t == null ? null : t.getTime() == EMPTY_SECONDDATE_MILLIS ? EMPTY_TIME : fields(t.getTime()).toLocalTime();
     }
 
     static Object timestamp(ResultSet rs, int index) throws SQLException {
@@ -45,7 +49,7 @@ final class HanaDateTimes {
             return null;
         }
         if (t.getTime() == EMPTY_TIMESTAMP_MILLIS || t.getTime() == EMPTY_SECONDDATE_MILLIS) {
-            return EmptyDates.TIMESTAMP;
+            return EmptyDate.TIMESTAMP;
         }
         return fields(t.getTime()).withNano(t.getNanos()); // all of HANA's 100 ns: a target that keeps fewer digits refuses or cuts them
     }

@@ -2,6 +2,7 @@ package io.hanacdc.source.hana;
 
 import io.hanacdc.config.CaptureOptions;
 import io.hanacdc.schema.ColumnType;
+import io.hanacdc.schema.EmptyDate;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.AbstractSourceDialect;
@@ -370,5 +371,14 @@ public final class HanaDialect extends AbstractSourceDialect {
             case TIMESTAMP -> HanaDateTimes.timestamp(rs, index);
             default -> JdbcValues.read(rs, index, type);
         };
+    }
+
+    /**
+     * An empty date compares as '' (010-SQL-Reference/datetime-data-types-3f81ccc.md: "the empty date can be represented
+     * as ''", the lowest value of its type), so a key holding one is found again and orders first.
+     */
+    @Override
+    public Object bindValue(Object value, ColumnType type) {
+        return value instanceof EmptyDate ? "" : value;
     }
 }

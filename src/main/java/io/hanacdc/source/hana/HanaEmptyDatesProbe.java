@@ -4,6 +4,7 @@ import io.hanacdc.check.CheckContext;
 import io.hanacdc.check.Probe;
 import io.hanacdc.check.ProbeResult;
 import io.hanacdc.check.ScratchCapture;
+import io.hanacdc.schema.EmptyDate;
 import io.hanacdc.stream.BatchReader;
 import io.hanacdc.stream.ChangeRow;
 import io.hanacdc.watermark.StreamRange;
@@ -19,12 +20,13 @@ import java.util.Objects;
 /**
  * Empty DATE, SECONDDATE, TIMESTAMP and TIME values (written as '', SAP's reference: datetime data
  * types) through a capture trigger and the stream's CDC read: each must come out as the type mapping's
- * zero value (EmptyDates), not as NULL, a shifted date or an error.
+ * neutral empty date (EmptyDate; midnight for TIME), not as NULL, a shifted date or an error.
  */
 final class HanaEmptyDatesProbe implements Probe {
     static final String COLUMNS = ", \"D\" DATE, \"SD\" SECONDDATE, \"TS\" TIMESTAMP, \"T\" TIME";
     static final String INSERT = "INSERT INTO %s VALUES (1, '', '', '', '')";
-    private static final List<Object> EXPECTED = Arrays.asList(1, EmptyDates.DATE, EmptyDates.TIMESTAMP, EmptyDates.TIMESTAMP, EmptyDates.TIME);
+    private static final List<Object> EXPECTED = Arrays.asList(1, EmptyDate.DATE, EmptyDate.TIMESTAMP, EmptyDate.TIMESTAMP,
+            HanaDateTimes.EMPTY_TIME);
 
     @Override
     public String name() {

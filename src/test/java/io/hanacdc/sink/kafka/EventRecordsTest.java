@@ -1,8 +1,12 @@
 package io.hanacdc.sink.kafka;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hanacdc.common.CdcException;
 import io.hanacdc.schema.ColumnType;
+import io.hanacdc.schema.EmptyDate;
 import io.hanacdc.schema.ColumnType.Kind;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
@@ -83,5 +87,21 @@ class EventRecordsTest {
         assertEquals(List.of("{\"k\":\"1\"}", "{\"k\":\"0\"}", "{\"k\":\"10\"}"), out.stream().map(r -> text(r.key())).distinct().toList(),
                 "the insert of 1.0, the delete of 1.00 and its tombstone under one key");
         assertEquals(true, value(out.get(0)).contains("\"v\":\"2.50\""), "values keep their scale");
+    }
+
+    /** SAP HANA's empty date has no Kafka Connect value: the table stops naming it, in every time mode, never writing another date or null. */
+    @Test
+    void hanasEmptyDateIsRefusedNamingTheTableColumnAndValue() {
+        for (TypeModes modes : List.of(TypeModes.TEXT, new TypeModes(TypeModes.Decimal.STRING, TypeModes.Time.ADAPTIVE, TypeModes.Binary.BYTES, null))) {
+            for (int column : new int[] {7, 9}) {
+                Object[] row = ROW.clone();
+                row[column] = column == 9 ? EmptyDate.DATE : EmptyDate.TIMESTAMP;
+                List<ChangeEvent> events = List.of(new ChangeEvent(ChangeEvent.Kind.INSERT, row, cdc(11, 1)));
+                CdcException e = assertThrows(CdcException.class,
+                        () -> new EventRecords("task", "db", true, false, modes).records("topic", TABLE, 1, events, () -> 1));
+                assertTrue(e.getMessage().contains("table S.T \"x\", column " + TABLE.columns().get(column).name() + ": the value " + row[column]
+                        + " is SAP HANA's empty date"), e.getMessage());
+            }
+        }
     }
 }

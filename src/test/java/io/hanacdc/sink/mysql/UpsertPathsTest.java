@@ -10,6 +10,7 @@ import io.hanacdc.config.CdcConfig;
 import io.hanacdc.config.TargetNames;
 import io.hanacdc.schema.ColumnType.Kind;
 import io.hanacdc.schema.ColumnType;
+import io.hanacdc.schema.EmptyDate;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
@@ -146,6 +147,33 @@ class UpsertPathsTest {
                             n + " rows, " + bad[1] + ": " + e.getMessage());
                     assertEquals(0, count(c, "SELECT COUNT(*) FROM routed"), bad[1] + " in " + n + " rows: nothing written");
                 }
+            }
+        }
+    }
+
+    /**
+     * SAP HANA's empty dates, which a source reads as the neutral EmptyDate, are stored as MySQL's zero date on both paths
+     * and read back (verify) as the same neutral value.
+     */
+    @Test
+    void emptyDatesAreStoredAsTheZeroDateOnBothPaths() throws Exception {
+        int dt = 13;
+        int ts = 15;
+        try (MySqlTarget target = target(TestDatabases.freshMysql("upsert"), ""); Connection c = target.connection()) {
+            RowWriter w = writer(target, c, "empty", "");
+            for (int n : new int[] {40, 3}) {
+                List<Object[]> rows = rows(n).subList(0, n);
+                rows.get(1)[dt] = EmptyDate.DATE;
+                rows.get(1)[ts] = EmptyDate.TIMESTAMP;
+                w.upsert(c, rows);
+                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT CAST(dt AS CHAR), CAST(ts AS CHAR), dt, ts FROM empty WHERE id = 1")) {
+                    assertTrue(rs.next());
+                    assertEquals("0000-00-00", rs.getString(1), n + " rows");
+                    assertEquals("0000-00-00 00:00:00", rs.getString(2).replaceFirst("\\.0+$", ""), n + " rows");
+                    assertEquals(EmptyDate.DATE, TargetValues.read(rs, 3, COLUMNS.get(dt).type()), "read back as verify reads it");
+                    assertEquals(EmptyDate.TIMESTAMP, TargetValues.read(rs, 4, COLUMNS.get(ts).type()));
+                }
+                exec(c, "DELETE FROM empty");
             }
         }
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hanacdc.common.CdcException;
+import io.hanacdc.schema.EmptyDate;
 import io.hanacdc.sink.ValueRules;
 import io.hanacdc.sink.postgres.PgColumns.Column;
 import java.math.BigDecimal;
@@ -33,6 +34,17 @@ class PgExactValuesTest {
         LocalDateTime micros = t.withNano(123_456_000);
         assertSame(micros, REFUSE.fit(TS, micros));
         assertSame(LocalDateTime.MAX, REFUSE.fit(TS, LocalDateTime.MAX));
+    }
+
+    /** SAP HANA's empty date has no PostgreSQL value: refused naming it, never stored as another date or NULL. */
+    @Test
+    void hanasEmptyDateIsRefusedNamingIt() {
+        Column d = new Column("d", "date", 0, 0, 0, 0, false);
+        for (var v : List.of(new Object[] {d, EmptyDate.DATE}, new Object[] {TS, EmptyDate.TIMESTAMP})) {
+            CdcException e = assertThrows(CdcException.class, () -> TRUNCATE.fit((Column) v[0], v[1]));
+            assertTrue(e.getMessage().contains("table S.T column " + ((Column) v[0]).name() + ": value " + v[1] + " is SAP HANA's empty date"),
+                    e.getMessage());
+        }
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.hanacdc.config.CaptureOptions;
 import io.hanacdc.schema.ColumnType;
+import io.hanacdc.schema.EmptyDate;
 import io.hanacdc.source.hana.NgdbcDateTimeValue.Type;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -82,15 +83,15 @@ class HanaDateTimesTest {
     }
 
     @Test
-    void emptyDatesBecomeTheMySqlZeroValues() throws SQLException {
-        assertEquals("0000-00-00", read(NgdbcDateTimeValue.empty(Type.DATE), "DATE", 10, 0));
-        assertEquals("0000-00-00 00:00:00", read(NgdbcDateTimeValue.empty(Type.TIMESTAMP), "TIMESTAMP", 27, 7));
+    void emptyDatesBecomeTheNeutralEmptyDate() throws SQLException {
+        assertEquals(EmptyDate.DATE, read(NgdbcDateTimeValue.empty(Type.DATE), "DATE", 10, 0));
+        assertEquals(EmptyDate.TIMESTAMP, read(NgdbcDateTimeValue.empty(Type.TIMESTAMP), "TIMESTAMP", 27, 7));
     }
 
     /** ngdbc's empty SECONDDATE and TIME are another instant than the empty TIMESTAMP's. */
     @Test
-    void emptySeconddateAndTimeBecomeTheMySqlZeroValues() throws SQLException {
-        assertEquals("0000-00-00 00:00:00", read(NgdbcDateTimeValue.empty(Type.SECONDDATE), "SECONDDATE", 19, 0));
+    void emptySeconddateAndTimeBecomeTheEmptyTimestampAndMidnight() throws SQLException {
+        assertEquals(EmptyDate.TIMESTAMP, read(NgdbcDateTimeValue.empty(Type.SECONDDATE), "SECONDDATE", 19, 0));
         assertEquals(LocalTime.MIDNIGHT, read(NgdbcDateTimeValue.empty(Type.TIME), "TIME", 8, 0));
     }
 
