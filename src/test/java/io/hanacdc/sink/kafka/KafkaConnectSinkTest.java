@@ -46,14 +46,16 @@ class KafkaConnectSinkTest extends KafkaTaskSuite {
                         + " FROM generate_series(1, 40) g",
                 "CREATE TABLE lines (order_id int, line int, qty int NOT NULL, PRIMARY KEY (order_id, line))",
                 "INSERT INTO lines SELECT g / 3, g % 3, g FROM generate_series(1, 12) g");
-        Map<String, String> settings = settings(pg, "sink", "public.orders,public.lines");
+        String prefix = "into" + db.name().toLowerCase(); // the task's name, its topics' prefix: one per run on the class's broker
+        String orders = prefix + ".public.orders";
+        Map<String, String> settings = settings(pg, prefix, "public.orders,public.lines");
         settings.put("hanacdc.kafka.schemas", "true");
         // the sink then creates varchar(n) rather than longtext, to which MySQL and MariaDB give no default
         settings.put("hanacdc.kafka.column.propagate.source.type", "public\\.orders\\..*");
         CdcTask task = start(settings);
         try (ConnectWorker connect = ConnectWorker.start(broker.bootstrapServers())) {
-            tickUntil("sink.public.orders", e -> e.size() == 40, task);
-            connect.add("jdbc-sink", sink(db, maria, "sink\\.public\\..*"));
+            tickUntil(orders, e -> e.size() == 40, task);
+            connect.add("jdbc-sink", sink(db, maria, prefix + "\\.public\\..*"));
             awaitEqual(task, connect, "jdbc-sink", db, pg, maria, COLUMNS, "");
             awaitEqual(task, connect, "jdbc-sink", db, pg, maria, "lines", LINES, "");
 
@@ -64,7 +66,7 @@ class KafkaConnectSinkTest extends KafkaTaskSuite {
             awaitEqual(task, connect, "jdbc-sink", db, pg, maria, COLUMNS, "");
 
             Pipeline.exec(pg, "UPDATE orders SET id = 1000 WHERE id = 6");
-            List<TopicReader.Event> events = tickUntil("sink.public.orders", e -> e.get(e.size() - 1).key().toString().contains("1000"), task);
+            List<TopicReader.Event> events = tickUntil(orders, e -> e.get(e.size() - 1).key().toString().contains("1000"), task);
             assertEquals(List.of("d", "tombstone", "c"), ops(events.subList(events.size() - 3, events.size())), "a key change as Debezium writes it");
             awaitEqual(task, connect, "jdbc-sink", db, pg, maria, COLUMNS, "");
 
@@ -112,7 +114,7 @@ class KafkaConnectSinkTest extends KafkaTaskSuite {
             String flat = db.fresh("connectflat");
             // its DBA made the table with the widened column; the sink adds the others
             Pipeline.exec(flat, "CREATE TABLE orders (id int PRIMARY KEY, name varchar(80) NOT NULL)");
-            Map<String, String> unwrap = sink(db, flat, "sink\\.public\\.orders");
+            Map<String, String> unwrap = sink(db, flat, prefix + "\\.public\\.orders");
             unwrap.put("collection.name.format", "orders");
             unwrap.put("transforms", "unwrap");
             unwrap.put("transforms.unwrap.type", "io.debezium.transforms.ExtractNewRecordState");
@@ -188,7 +190,10 @@ class KafkaConnectSinkTest extends KafkaTaskSuite {
         MARIADB("id int(11), name varchar(40), amount decimal(12,2), qty bigint(20), ratio double, flag tinyint(1), day date, at datetime(6),"
                 + " note longtext, t time(6), tz timestamp(6), bin longblob, ref longtext, doc longtext, c int(11), status varchar(12)",
                 "ALTER TABLE orders MODIFY name varchar(80) NOT NULL"),
-        POSTGRESQL("?", "ALTER TABLE orders ALTER COLUMN name TYPE varchar(80)");
+        POSTGRESQL("id integer, name character varying(40), amount numeric(12,2), qty bigint, ratio double precision, flag boolean, day date,"
+                + " at timestamp(6) without time zone, note text, t time(6) without time zone, tz timestamp(6) with time zone, bin bytea, ref uuid,"
+                + " doc jsonb, c integer, status character varying(12)",
+                "ALTER TABLE orders ALTER COLUMN name TYPE varchar(80)");
 
         final String orderTypes;
         final String widenName;
