@@ -39,7 +39,7 @@ public final class HanaCdcRoutes extends RouteBuilder {
 
     @Override
     public void configure() throws Exception {
-        getContext().addRoutes(new TableRoutes(assembly.cfg().pollInterval().toMillis(), TaskService.BEAN));
+        getContext().addRoutes(new TableRoutes(assembly.cfg().pollInterval(), assembly.cfg().busyPollInterval(), TaskService.BEAN));
         getContext().addRoutes(new MaintenanceRoutes(assembly.cfg(), TaskService.BEAN));
         getContext().addRoutes(new AdminRoutes(assembly.task()::api, assembly.task()::view, assembly.metrics(), assembly.cfg().admin(),
                 assembly.binding(), assembly.peers()));

@@ -85,7 +85,7 @@ public final class TaskService extends ServiceSupport implements StartupListener
         if (cluster.enabled()) {
             task.workers().forEach(TableWorker::awaitOwner); // until the leader gives this replica tables
         }
-        scheduler = TableRoutes.scheduler(camel, task, cfg.parallelTables(), () -> {
+        scheduler = TableRoutes.scheduler(camel, task, cfg.pollInterval(), cfg.busyPollInterval(), cfg.parallelTables(), () -> {
             if (membership != null) {
                 membership.leave();
             }

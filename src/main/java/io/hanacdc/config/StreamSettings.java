@@ -10,6 +10,10 @@ import java.util.List;
 public final class StreamSettings implements SettingGroup {
     public static final Setting POLL_INTERVAL = number("hanacdc.poll-interval-ms", 200L, 1,
             "how often an idle table is polled; a full batch is followed by the next at once");
+    public static final Setting BUSY_POLL_INTERVAL = number("hanacdc.busy-poll-interval-ms", 25L, 1,
+            "how often tables are polled while changes keep coming: from the first change found (at most a poll interval after"
+                    + " its commit) until 2 s pass without one, then every `hanacdc.poll-interval-ms` again. The same value as that"
+                    + " setting: one pace. With the open-transactions watermark (gap probing keeps one pace)");
     public static final Setting BATCH_SIZE = number("hanacdc.batch-size", 5000L, 1, "most CDC rows applied in one target transaction");
     public static final Setting PARALLEL_TABLES = number("hanacdc.stream.parallel-tables", null, 1,
             "how many tables move batches at the same time; each takes turns of half a second (see [How it works](how-it-works.md))")
@@ -50,7 +54,7 @@ public final class StreamSettings implements SettingGroup {
 
     @Override
     public List<Setting> settings() {
-        return List.of(POLL_INTERVAL, BATCH_SIZE, PARALLEL_TABLES, CHUNK_SIZE, LOCK_TIMEOUT, STATUS_INTERVAL, CAPTURE_MODE,
+        return List.of(POLL_INTERVAL, BUSY_POLL_INTERVAL, BATCH_SIZE, PARALLEL_TABLES, CHUNK_SIZE, LOCK_TIMEOUT, STATUS_INTERVAL, CAPTURE_MODE,
                 MAX_PENDING_ROWS, WATERMARK, PROBE_TIMEOUT, PROBES_PER_POLL);
     }
 }

@@ -168,8 +168,8 @@ public final class CdcTask implements AutoCloseable {
      * One timer's driver of all the tables: turns on {@code turns} threads, loads on {@code loads} threads (both
      * shut down by the caller, which stops ticking first).
      */
-    TickScheduler scheduler(ExecutorService turns, ExecutorService loads) {
-        return new TickScheduler(workers, source, watermarks.taskWide(), dialect, names, turns, loads);
+    TickScheduler scheduler(TickPace pace, ExecutorService turns, ExecutorService loads) {
+        return new TickScheduler(workers, source, watermarks.taskWide(), dialect, names, pace, turns, loads);
     }
 
     /** Where replicas sharing task {@code taskName} record who owns which table. */

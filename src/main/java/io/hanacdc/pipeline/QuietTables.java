@@ -1,6 +1,7 @@
 package io.hanacdc.pipeline;
 
 import io.hanacdc.checkpoint.Position;
+import io.hanacdc.schema.TableId;
 import io.hanacdc.stream.PendingTablesQuery;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.watermark.BatchPredicate;
@@ -40,18 +41,21 @@ final class QuietTables {
     private final SourceDialect dialect;
     private final List<List<String>> captureTables;
     private final long idsTakenReadingHigh;
+    /** Its rows are the task's own, not a change that sets the busy pace. */
+    private final TableId heartbeat;
     /** The tables the statements ask about, by index in {@code workers}, ascending; rebuilt when the share changes. */
     private List<Integer> askedFor = List.of();
     private PendingTablesQuery asked;
 
     QuietTables(List<TableWorker> workers, DataSource source, WatermarkReader taskWide, SourceDialect dialect,
-                List<List<String>> captureTables) {
+                List<List<String>> captureTables, TableId heartbeat) {
         this.workers = workers;
         this.source = source;
         this.taskWide = taskWide;
         this.dialect = dialect;
         this.captureTables = captureTables;
         this.idsTakenReadingHigh = dialect.idsTakenReadingHigh();
+        this.heartbeat = heartbeat;
     }
 
     /**
@@ -72,9 +76,10 @@ final class QuietTables {
 
     /**
      * Reads W, then asks which of the {@code quiet} tables (indexes in {@code workers}) have rows in their window;
-     * {@code turn} gets each that must read its window (or, its base above W, be refused with what to do).
+     * {@code turn} gets each that must read its window (or, its base above W, be refused with what to do). Returns
+     * whether a table other than the heartbeat had rows.
      */
-    void judge(List<Integer> quiet, BiConsumer<TableWorker, TableWorker.Opened> turn) throws SQLException {
+    boolean judge(List<Integer> quiet, BiConsumer<TableWorker, TableWorker.Opened> turn) throws SQLException {
         PendingTablesQuery pending = pendingForOwnedTables();
         Map<Integer, TableWorker.Opened> probed = new HashMap<>();
         List<StreamRange> ranges = new ArrayList<>(Collections.nCopies(askedFor.size(), (StreamRange) null));
@@ -106,15 +111,17 @@ final class QuietTables {
                 LOG.warn("asking which tables have changes failed, each table reads its own batch this time: {}", e.getMessage());
                 withRows = probed.keySet();
             }
-            Set<Integer> due = withRows;
-            probed.forEach((asking, opened) -> {
-                TableWorker q = workers.get(askedFor.get(asking));
-                if (due.contains(asking)) {
-                    turn.accept(q, opened);
+            boolean changes = false;
+            for (Map.Entry<Integer, TableWorker.Opened> e : probed.entrySet()) {
+                TableWorker q = workers.get(askedFor.get(e.getKey()));
+                if (withRows.contains(e.getKey())) {
+                    changes |= !q.table().id().equals(heartbeat);
+                    turn.accept(q, e.getValue());
                 } else {
-                    q.advanceIdle(opened);
+                    q.advanceIdle(e.getValue());
                 }
-            });
+            }
+            return changes;
         }
     }
 

@@ -1,5 +1,6 @@
 package io.hanacdc.pipeline;
 
+import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
@@ -8,7 +9,7 @@ import org.apache.camel.spi.ThreadPoolProfile;
 import org.apache.camel.support.service.ServiceSupport;
 
 /**
- * The route that drives the tables: one timer route, the task's tick (TickScheduler), serves every table, so neither
+ * The route that drives the tables: one timer route, the task's tick (TickScheduler, at the pace of TickPace), serves every table, so neither
  * threads nor statements at idle grow with the number of tables. Replicas sharing the task run it too, each for the
  * tables it owns (see ReplicaMembership). It calls the task bean's {@code tick}, and does not start with the context:
  * the task starts it once the whole context runs and its {@link #scheduler} is made. Workers are registry beans named
@@ -16,18 +17,18 @@ import org.apache.camel.support.service.ServiceSupport;
  */
 public final class TableRoutes extends RouteBuilder {
     public static final String TICK_ROUTE = "hanacdc tick";
-    private final long pollMillis;
+    private final long periodMillis;
     private final String taskBean;
 
     /** @param taskBean the registry name of the bean whose {@code tick()} turns the tables */
-    public TableRoutes(long pollMillis, String taskBean) {
-        this.pollMillis = pollMillis;
+    public TableRoutes(Duration poll, Duration busyPoll, String taskBean) {
+        this.periodMillis = TickPace.timerPeriod(poll, busyPoll).toMillis();
         this.taskBean = taskBean;
     }
 
     @Override
     public void configure() {
-        from("timer:hanacdc-tick?delay=0&period=" + pollMillis).routeId(TICK_ROUTE)
+        from("timer:hanacdc-tick?delay=0&period=" + periodMillis).routeId(TICK_ROUTE)
                 .autoStartup(false)
                 .to("bean:" + taskBean + "?method=tick");
     }
@@ -36,11 +37,13 @@ public final class TableRoutes extends RouteBuilder {
      * The tick's scheduler, once the context (and every user route) runs, with the workers bound. {@code afterStop}
      * runs when the context stops, once the turns under way have ended.
      */
-    public static TickScheduler scheduler(CamelContext camel, CdcTask task, int parallelTables, Runnable afterStop) throws Exception {
+    public static TickScheduler scheduler(CamelContext camel, CdcTask task, Duration poll, Duration busyPoll, int parallelTables,
+            Runnable afterStop) throws Exception {
         for (int i = 0; i < task.workers().size(); i++) {
             camel.getRegistry().bind("hanacdc-worker-" + i, task.workers().get(i));
         }
-        TickScheduler scheduler = task.scheduler(pool(camel, task, "hanacdc-turn", parallelTables), pool(camel, task, "hanacdc-load", parallelTables));
+        TickScheduler scheduler = task.scheduler(new TickPace(poll, busyPoll), pool(camel, task, "hanacdc-turn", parallelTables),
+                pool(camel, task, "hanacdc-load", parallelTables));
         camel.addService(new ServiceSupport() { // stopped after the tick's route, before the task's pools close
             @Override
             protected void doStop() throws InterruptedException {

@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
  * a retry due) get a turn; the quiet ones are judged together (QuietTables): those with a row in their window get
  * a turn that opens the task's watermark, the others move to it in memory. Turns run on {@code parallel-tables} threads; initial loads, a
  * turn's worth of chunks at a time, queue on as many of their own, and both take the task's StreamSlots to run, so
- * loads and streams share them. A table with more to do at once goes to the back of its queue, and a table is in at
+ * loads and streams share them. The quiet tables are judged at the pace TickPace sets: every tick while changes keep coming. A table with more to do at once goes to the back of its queue, and a table is in at
  * most one turn at a time. With gap probing, whose watermark belongs to each table, every table with work gets a turn.
  */
 public final class TickScheduler implements AutoCloseable {
@@ -33,15 +33,17 @@ public final class TickScheduler implements AutoCloseable {
     private final List<TableWorker> workers;
     /** Empty with gap probing, whose watermark belongs to each table. */
     private final Optional<QuietTables> quietTables;
+    private final TickPace pace;
     private final ExecutorService turns;
     private final ExecutorService loads;
     private final Set<TableWorker> inTurn = ConcurrentHashMap.newKeySet();
 
     TickScheduler(List<TableWorker> workers, DataSource source, Optional<WatermarkReader> taskWide, SourceDialect dialect, CaptureNames names,
-                  ExecutorService turns, ExecutorService loads) {
+                  TickPace pace, ExecutorService turns, ExecutorService loads) {
         this.workers = workers;
         this.quietTables = taskWide.map(w -> new QuietTables(workers, source, w, dialect,
-                workers.stream().map(t -> names.captureTables(dialect, t.table().id())).toList()));
+                workers.stream().map(t -> names.captureTables(dialect, t.table().id())).toList(), dialect.captureSql(names).heartbeatTable().id()));
+        this.pace = pace;
         this.turns = turns;
         this.loads = loads;
     }
@@ -49,6 +51,8 @@ public final class TickScheduler implements AutoCloseable {
     /** One tick of the task, called by its timer route. Never throws: a failed read of W leaves the quiet tables for the next tick. */
     public void tick() {
         StartupTimeline.once("first tick");
+        long now = System.nanoTime();
+        boolean judging = pace.due(now);
         List<Integer> quiet = new ArrayList<>();
         for (int i = 0; i < workers.size(); i++) {
             TableWorker w = workers.get(i);
@@ -61,6 +65,9 @@ public final class TickScheduler implements AutoCloseable {
             switch (w.need()) {
                 case TURN -> dispatch(w, null);
                 case WATERMARK -> {
+                    if (!judging) {
+                        continue;
+                    }
                     if (quietTables.isPresent()) {
                         quiet.add(i);
                     } else {
@@ -70,13 +77,18 @@ public final class TickScheduler implements AutoCloseable {
                 case NOTHING -> { }
             }
         }
+        if (!judging) {
+            return;
+        }
+        boolean rows = false;
         if (!quiet.isEmpty()) {
             try {
-                quietTables.orElseThrow().judge(quiet, this::dispatch);
+                rows = quietTables.orElseThrow().judge(quiet, this::dispatch);
             } catch (SQLException | RuntimeException e) {
                 LOG.warn("reading which tables have changes failed (tried again at the next tick): {}", e.getMessage());
             }
         }
+        pace.judged(now, rows);
     }
 
     /** Tables in a turn now, or queued for one. */
