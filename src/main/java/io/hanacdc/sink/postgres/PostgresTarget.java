@@ -41,6 +41,7 @@ public final class PostgresTarget implements Target {
     private final HikariDataSource pool;
     private final PgPositions positions;
     private final PgNaming naming;
+    private final String controlSchema;
 
     PostgresTarget(Endpoint endpoint, int poolSize, String controlSchema, String task, CdcConfig cfg) {
         int version = DataSources.probe("target", endpoint, c -> c.getMetaData().getDatabaseMajorVersion());
@@ -61,7 +62,8 @@ public final class PostgresTarget implements Target {
             throw new CdcException("hanacdc.target.url " + Secrets.maskUrl(endpoint.url()) + " leaves no schema to write to (the search path"
                     + " names none that exists): add currentSchema=<schema> to the URL, or create the schema");
         }
-        this.positions = new PgPositions(controlSchema.isEmpty() ? schema : controlSchema, task);
+        this.controlSchema = controlSchema.isEmpty() ? schema : controlSchema;
+        this.positions = new PgPositions(this.controlSchema, task);
         this.naming = new PgNaming(cfg.targetNames(), schema, ValueRules.load(cfg));
     }
 
@@ -81,6 +83,11 @@ public final class PostgresTarget implements Target {
                 throw new SQLException("connection not valid");
             }
         }
+    }
+
+    /** The schema of the positions table. */
+    String controlSchema() {
+        return controlSchema;
     }
 
     @Override

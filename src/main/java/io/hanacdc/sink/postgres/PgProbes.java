@@ -1,0 +1,14 @@
+package io.hanacdc.sink.postgres;
+
+import io.hanacdc.check.Probe;
+import io.hanacdc.check.ProbeProvider;
+import io.hanacdc.sink.Target;
+import java.util.List;
+
+/** check's probes of a PostgreSQL target: the target user's rights where the task writes. */
+public final class PgProbes implements ProbeProvider {
+    @Override
+    public List<Probe> targetProbes(Target target) {
+        return target instanceof PostgresTarget t ? List.of(new PgPrivilegesProbe(t)) : List.of();
+    }
+}

@@ -1,0 +1,64 @@
+package io.hanacdc.sink.postgres;
+
+import static io.hanacdc.testing.Pipeline.exec;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hanacdc.testing.AppProcess;
+import io.hanacdc.testing.IntegrationTest;
+import io.hanacdc.testing.Pipeline;
+import io.hanacdc.testing.TargetFixture;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code check} on a PostgreSQL target, as the real command: as a superuser the target's rights pass and no scratch
+ * table is left; as a user a DBA gave too little (no CREATE in the schema the table maps to or in the positions'
+ * schema, no temporary tables, only SELECT on an existing target table) the probe fails naming each GRANT, install
+ * refuses, and with exactly the GRANTs it named the check passes.
+ */
+@IntegrationTest
+class PgTargetCheckTest {
+
+    @Test
+    void asSuperuserTheTargetsRightsPassAndNothingIsLeft() throws Exception {
+        try (Pipeline p = new Pipeline("pgcheck_ok", TargetFixture.POSTGRES)) {
+            exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY, v text)");
+            String out = AppProcess.run("pgcheck-ok", AppProcess.env(p, p.sourceUrl, "public.t"), 0, "check");
+            assertTrue(out.lines().anyMatch(l -> l.startsWith("PASS") && l.contains("target privileges")), out);
+            assertFalse(out.contains("FAIL"), out);
+            assertEquals(0, Pipeline.count(p.targetUrl, "SELECT COUNT(*) FROM pg_class WHERE relname LIKE 'hanacdc_check%'"), "no scratch table left");
+        }
+    }
+
+    @Test
+    void aUserWithTooFewRightsIsToldEachGrantAndTheyAreEnough() throws Exception {
+        try (Pipeline p = new Pipeline("pgcheck_grant", TargetFixture.POSTGRES)) {
+            String role = "hc_tgt_" + Long.toString(System.nanoTime() % 1_000_000, 36);
+            String db = p.targetUrl.replaceAll(".*/([^/?]+)\\?.*", "$1");
+            exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY, v text)");
+            exec(p.targetUrl, "CREATE ROLE " + role + " LOGIN", "CREATE SCHEMA sales", "GRANT USAGE ON SCHEMA sales TO " + role,
+                    "CREATE TABLE sales.t (id int PRIMARY KEY, v text)", "GRANT SELECT ON sales.t TO " + role,
+                    "REVOKE CREATE ON SCHEMA public FROM PUBLIC", "REVOKE TEMPORARY ON DATABASE " + db + " FROM PUBLIC");
+            Map<String, String> env = AppProcess.env(p, p.sourceUrl, "public.t");
+            env.put("HANACDC_TARGET_URL", p.targetUrl.replace("user=postgres", "user=" + role));
+            env.put("HANACDC_TARGET_DATABASE_MAP", "public:sales");
+
+            String out = AppProcess.run("pgcheck-grant", env, 4, "check");
+            String line = out.lines().filter(l -> l.contains("target privileges")).findFirst().orElseThrow(() -> new AssertionError(out));
+            List<String> grants = List.of("GRANT USAGE, CREATE ON SCHEMA \"sales\" TO \"" + role + "\"",
+                    "GRANT USAGE, CREATE ON SCHEMA \"public\" TO \"" + role + "\"", "GRANT TEMPORARY ON DATABASE \"" + db + "\" TO \"" + role + "\"",
+                    "GRANT INSERT, UPDATE, DELETE ON \"sales\".\"t\" TO \"" + role + "\"");
+            assertTrue(line.startsWith("FAIL"), line);
+            grants.forEach(g -> assertTrue(line.contains(g), g + " in " + line));
+            String install = AppProcess.run("pgcheck-install", env, 1, "install");
+            assertTrue(install.contains("install refused") && install.contains("GRANT TEMPORARY"), install);
+
+            exec(p.targetUrl, grants.stream().map(g -> g.replace("\"", "")).toArray(String[]::new));
+            String passed = AppProcess.run("pgcheck-granted", env, 0, "check");
+            assertTrue(passed.lines().anyMatch(l -> l.startsWith("PASS") && l.contains("target privileges")), passed);
+        }
+    }
+}
