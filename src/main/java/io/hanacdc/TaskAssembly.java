@@ -64,6 +64,7 @@ record TaskAssembly(TaskService task, CdcConfig cfg, Metrics metrics, HttpBindin
         if (clusterService.isPresent()) {
             camel.addService(clusterService.get());
         }
+        task.beginAssembly();
         camel.addService(task);
         camel.addStartupListener(task);
         camel.getRegistry().bind(TaskService.BEAN, task);

@@ -20,6 +20,9 @@ import io.hanacdc.pipeline.TableRoutes;
 import io.hanacdc.pipeline.TickScheduler;
 import io.hanacdc.pipeline.TableWorker;
 import java.sql.SQLException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
 import org.apache.camel.CamelContext;
 import org.apache.camel.StartupListener;
 import org.apache.camel.support.service.ServiceSupport;
@@ -48,6 +51,8 @@ public final class TaskService extends ServiceSupport implements StartupListener
     private volatile ReplicaMembership membership;
     private volatile ReplicaView view;
     private volatile TickScheduler scheduler;
+    /** The task being put together while Camel starts (see {@link #beginAssembly}); null before. */
+    private volatile CompletableFuture<CdcTask> assembling;
 
     TaskService(CamelContext camel, CdcConfig cfg, Metrics metrics, HealthChecks health, ChangeRoutes changeRoutes, ClusterSettings cluster,
                 PeerAuth peers, Runnable onStarted) {
@@ -61,11 +66,33 @@ public final class TaskService extends ServiceSupport implements StartupListener
         this.onStarted = onStarted;
     }
 
+    /**
+     * Puts the task together (pools, capture, target tables, workers) on a thread of its own, from the moment the
+     * context has its routes' builder, so it overlaps the half second or more Camel takes to start before its services
+     * do; {@link #doStart} waits for it. The preflight gate has passed by then (Application runs it first).
+     */
+    void beginAssembly() {
+        ExecutorService readers = camel.getExecutorServiceManager().newCachedThreadPool(this, "hanacdc-prefetch");
+        ExecutorService starter = camel.getExecutorServiceManager().newSingleThreadExecutor(this, "hanacdc-start");
+        assembling = CompletableFuture.supplyAsync(() -> {
+            long t = System.nanoTime();
+            CdcTask started = TaskAssembler.start(cfg, metrics, changeRoutes, readers);
+            StartupTimeline.took("task started: pools, capture, target tables, workers", t);
+            return started;
+        }, starter);
+        assembling.whenComplete((task, failure) -> starter.shutdown());
+    }
+
     @Override
-    protected void doStart() {
-        long t = System.nanoTime();
-        task = TaskAssembler.start(cfg, metrics, changeRoutes, camel.getExecutorServiceManager().newCachedThreadPool(this, "hanacdc-prefetch"));
-        StartupTimeline.took("task started: pools, capture, target tables, workers", t);
+    protected void doStart() throws Exception {
+        if (assembling == null) {
+            beginAssembly();
+        }
+        try {
+            task = assembling.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof Exception cause ? cause : e;
+        }
         HeldBack heldBack = new HeldBack(task.source(), task.workers(), task.heldBackQuery()); // a failure from here on: doStop closes the task
         PendingRows pending = new PendingRows(task.source(), task.workers(), task::pendingRowsQuery);
         metrics.bind(task.workers(), task.stopped(), heldBack, pending, task.unread(), cluster.enabled() ? cluster.replica() : null);
@@ -103,6 +130,15 @@ public final class TaskService extends ServiceSupport implements StartupListener
     protected void doStop() {
         if (task != null) {
             task.close();
+        }
+    }
+
+    /** A context that stops before this service started (another service failed): the task put together meanwhile is closed. */
+    @Override
+    protected void doShutdown() {
+        CompletableFuture<CdcTask> a = assembling;
+        if (task == null && a != null) {
+            a.thenAccept(CdcTask::close);
         }
     }
 
