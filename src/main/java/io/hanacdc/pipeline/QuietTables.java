@@ -105,17 +105,19 @@ final class QuietTables {
                 }
             }
             Set<Integer> withRows;
+            boolean known = true;
             try {
                 withRows = probed.isEmpty() ? Set.of() : pending.pending(s, ranges);
             } catch (SQLException e) { // one table's capture table unreadable, say: each reads its own batch, the failing one retries alone
                 LOG.warn("asking which tables have changes failed, each table reads its own batch this time: {}", e.getMessage());
                 withRows = probed.keySet();
+                known = false; // not a change found: no busy pace, which would repeat the failing statement 40 times a second
             }
             boolean changes = false;
             for (Map.Entry<Integer, TableWorker.Opened> e : probed.entrySet()) {
                 TableWorker q = workers.get(askedFor.get(e.getKey()));
                 if (withRows.contains(e.getKey())) {
-                    changes |= !q.table().id().equals(heartbeat);
+                    changes |= known && !q.table().id().equals(heartbeat);
                     turn.accept(q, e.getValue());
                 } else {
                     q.advanceIdle(e.getValue());

@@ -10,8 +10,6 @@ import java.time.Duration;
  */
 final class TickPace {
     static final Duration BUSY_WINDOW = Duration.ofSeconds(2);
-    /** Judges at every tick: for callers that tick by hand. */
-    static final TickPace EVERY_TICK = new TickPace(Duration.ZERO, Duration.ZERO);
     private final long idleNanos;
     private boolean judgedOnce;
     private long lastJudged;
@@ -20,7 +18,13 @@ final class TickPace {
 
     TickPace(Duration poll, Duration busyPoll) {
         long busy = timerPeriod(poll, busyPoll).toNanos();
-        this.idleNanos = poll.toNanos() - busy / 2; // a tick a little early counts, else the idle pace would slip a tick
+        // a tick a little early counts (else the idle pace would slip a tick), but never one a busy interval early
+        this.idleNanos = poll.toNanos() - Math.min(busy / 2, poll.toNanos() / 20);
+    }
+
+    /** Judges at every tick: for callers that tick by hand. */
+    static TickPace everyTick() {
+        return new TickPace(Duration.ZERO, Duration.ZERO);
     }
 
     /** The timer's period: the busy interval, or the poll interval where that is shorter. */

@@ -12,19 +12,17 @@ public enum EmptyDate {
     /** In a SECONDDATE or TIMESTAMP column. */
     TIMESTAMP;
 
-    /** The value as messages and stored key positions name it. */
+    /**
+     * Its text, as ABAP's tools show the initial date and as messages, change routes ({@code exclude}, the tee's JSON)
+     * and stored load positions give it: {@code 0000-00-00}, {@code 0000-00-00 00:00:00}.
+     */
     @Override
     public String toString() {
-        return "empty " + name();
+        return this == DATE ? "0000-00-00" : "0000-00-00 00:00:00";
     }
 
-    /** The empty date a {@link #toString} names, or null. */
-    public static EmptyDate named(String text) {
-        for (EmptyDate e : values()) {
-            if (e.toString().equals(text)) {
-                return e;
-            }
-        }
-        return null;
+    /** The empty date a text of {@link #toString} stands for in a column of this kind, or null: a stored load position read back. */
+    public static EmptyDate of(String text, boolean timestamp) {
+        return text.startsWith("0000-00-00") ? timestamp ? TIMESTAMP : DATE : null;
     }
 }

@@ -54,9 +54,9 @@ final class KeyCodec {
             case REAL -> Float.valueOf(s);
             case DOUBLE -> Double.valueOf(s);
             case BINARY, VARBINARY, BLOB -> Base64.getDecoder().decode(s);
-            case DATE -> EmptyDate.named(s) != null ? EmptyDate.DATE : LocalDate.parse(s);
+            case DATE -> EmptyDate.of(s, false) != null ? EmptyDate.DATE : LocalDate.parse(s);
             case TIME -> s.equals(JdbcValues.END_OF_DAY) ? s : LocalTime.parse(s);
-            case TIMESTAMP, TIMESTAMP_TZ -> EmptyDate.named(s) != null ? EmptyDate.TIMESTAMP : LocalDateTime.parse(s);
+            case TIMESTAMP, TIMESTAMP_TZ -> EmptyDate.of(s, true) != null ? EmptyDate.TIMESTAMP : LocalDateTime.parse(s);
             case UUID -> UUID.fromString(s);
             case CHAR, VARCHAR, TEXT, JSON, SOURCE_TEXT, ARRAY -> s;
         };

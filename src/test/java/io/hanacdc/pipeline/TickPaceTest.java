@@ -42,6 +42,19 @@ class TickPaceTest {
     }
 
     @Test
+    void aBusyIntervalNearThePollIntervalNeverJudgesAQuietSourceMoreOften() {
+        TickPace pace = new TickPace(Duration.ofMillis(200), Duration.ofMillis(150));
+        List<Long> judged = new ArrayList<>();
+        for (long t = 0; t < 1000; t += 150) {
+            if (pace.due(t * MS)) {
+                judged.add(t);
+                pace.judged(t * MS, false);
+            }
+        }
+        assertEquals(List.of(0L, 300L, 600L, 900L), judged);
+    }
+
+    @Test
     void aBusyIntervalAboveThePollIntervalLeavesOnePace() {
         TickPace pace = new TickPace(Duration.ofMillis(10), Duration.ofMillis(25));
         assertEquals(Duration.ofMillis(10), TickPace.timerPeriod(Duration.ofMillis(10), Duration.ofMillis(25)));

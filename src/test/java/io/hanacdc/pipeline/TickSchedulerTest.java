@@ -78,7 +78,7 @@ class TickSchedulerTest {
             CdcTask task = p.start();
             CountingExecutor turns = new CountingExecutor();
             CountingExecutor loads = new CountingExecutor();
-            try (TickScheduler scheduler = task.scheduler(TickPace.EVERY_TICK, turns, loads)) {
+            try (TickScheduler scheduler = task.scheduler(TickPace.everyTick(), turns, loads)) {
                 tickUntilQuiet(task, scheduler);
                 assertEquals(1, count(p.targetUrl, "SELECT COUNT(*) FROM t3"), "loaded");
                 assertTrue(loads.turns.get() >= TABLES, "every table was started with a turn of its own");
@@ -128,7 +128,7 @@ class TickSchedulerTest {
             CdcTask task = p.start();
             CountingExecutor turns = new CountingExecutor();
             CountingExecutor loads = new CountingExecutor();
-            try (TickScheduler scheduler = task.scheduler(TickPace.EVERY_TICK, turns, loads)) {
+            try (TickScheduler scheduler = task.scheduler(TickPace.everyTick(), turns, loads)) {
                 tickUntilQuiet(task, scheduler);
                 for (int i = 10; i < TABLES; i++) {
                     worker(task, "t" + i).ownerChanged(false);
@@ -151,7 +151,7 @@ class TickSchedulerTest {
                     "INSERT INTO public.big SELECT g, 'row ' || g FROM generate_series(1, 300000) g", "INSERT INTO public.small VALUES (1, 'a')");
             p.set("hanacdc.tables", "public.big,public.small");
             CdcTask task = p.start();
-            try (TickScheduler scheduler = task.scheduler(TickPace.EVERY_TICK, new CountingExecutor(), new CountingExecutor(1))) {
+            try (TickScheduler scheduler = task.scheduler(TickPace.everyTick(), new CountingExecutor(), new CountingExecutor(1))) {
                 TableWorker big = task.workers().stream().filter(w -> w.table().id().name().equals("big")).findFirst().orElseThrow();
                 TableWorker small = task.workers().stream().filter(w -> w.table().id().name().equals("small")).findFirst().orElseThrow();
                 long deadline = System.currentTimeMillis() + 60_000;
@@ -181,7 +181,7 @@ class TickSchedulerTest {
                     "INSERT INTO public.big2 SELECT g, 'row ' || g FROM generate_series(1, 300000) g");
             p.set("hanacdc.tables", "public.big1,public.big2,public.live").set("hanacdc.stream.parallel-tables", "1");
             CdcTask task = p.start();
-            try (TickScheduler scheduler = task.scheduler(TickPace.EVERY_TICK, new CountingExecutor(1), new CountingExecutor(1))) {
+            try (TickScheduler scheduler = task.scheduler(TickPace.everyTick(), new CountingExecutor(1), new CountingExecutor(1))) {
                 TableWorker live = worker(task, "live");
                 List<TableWorker> big = List.of(worker(task, "big1"), worker(task, "big2"));
                 StreamSlots slots = live.slots();
@@ -221,7 +221,7 @@ class TickSchedulerTest {
                     "INSERT INTO public.big SELECT g, 'row ' || g FROM generate_series(1, 300000) g");
             p.set("hanacdc.tables", "public.big");
             CdcTask task = p.start();
-            try (TickScheduler scheduler = task.scheduler(TickPace.EVERY_TICK, new CountingExecutor(), new CountingExecutor(1))) {
+            try (TickScheduler scheduler = task.scheduler(TickPace.everyTick(), new CountingExecutor(), new CountingExecutor(1))) {
                 TableWorker big = task.workers().stream().filter(w -> w.table().id().name().equals("big")).findFirst().orElseThrow();
                 long deadline = System.currentTimeMillis() + 60_000;
                 while (big.status().rowsSnapshotted() == 0) {

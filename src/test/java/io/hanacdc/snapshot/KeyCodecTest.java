@@ -22,6 +22,13 @@ class KeyCodecTest {
         assertArrayEquals(key, KeyCodec.decode(KeyCodec.encode(key), TYPES));
     }
 
+    /** A position the previous release stored held the empty date as MySQL's zero-date text: it reads back as the empty date. */
+    @Test
+    void zeroDatesStoredByThePreviousReleaseAreHanasEmptyDates() {
+        assertArrayEquals(new Object[] {EmptyDate.DATE, EmptyDate.TIMESTAMP, BigDecimal.ONE, "x"},
+                KeyCodec.decode("[\"0000-00-00\", \"0000-00-00 00:00:00\", \"1\", \"x\"]", TYPES));
+    }
+
     /** A load resumed after a key holding SAP HANA's empty date goes on after it, not from a date that is none. */
     @Test
     void hanasEmptyDatesComeBackAsEmptyDates() {

@@ -19,7 +19,7 @@ final class DateTimeText {
 
     /** SAP HANA's empty date as MySQL's zero date, which the target session's sql_mode admits (MySqlSession). */
     static String zero(EmptyDate e) {
-        return e == EmptyDate.DATE ? "0000-00-00" : "0000-00-00 00:00:00";
+        return e.toString(); // its text is MySQL's zero date
     }
 
     /** Whether {@link #of} writes this value as the codec would: years 1-9999 (the codec's year-of-era differs before year 1). */

@@ -32,9 +32,12 @@ final class MySqlRows implements TargetRows {
     private final String rowsByKey;
     private final String keyPlaceholder;
     private final String keyList;
+    /** Keys bound as the writer binds them: SAP HANA's empty date, say, as the zero date. */
+    private final ValueBinder binder;
 
-    MySqlRows(MySqlTable table) {
+    MySqlRows(MySqlTable table, MySqlFlavor flavor) {
         this.table = table;
+        this.binder = new ValueBinder(flavor);
         SourceTable source = table.source();
         this.columns = source.columns();
         this.keyColumns = source.keyColumns();
@@ -76,7 +79,7 @@ final class MySqlRows implements TargetRows {
                 int p = 1;
                 for (Object[] key : chunk) {
                     for (Object v : key) {
-                        ps.setObject(p++, v);
+                        binder.bind(ps, p++, v);
                     }
                 }
                 read(ps, columns, rows);
@@ -98,7 +101,7 @@ final class MySqlRows implements TargetRows {
         List<Object[]> keys = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             for (int i = 0; after != null && i < after.length; i++) {
-                ps.setObject(i + 1, after[i]);
+                binder.bind(ps, i + 1, after[i]);
             }
             read(ps, keyColumns, keys);
         }

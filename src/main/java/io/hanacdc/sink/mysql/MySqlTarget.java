@@ -94,7 +94,7 @@ public final class MySqlTarget implements Target {
 
     @Override
     public TargetRows rows(TargetTable table) {
-        return new MySqlRows((MySqlTable) table);
+        return new MySqlRows((MySqlTable) table, flavor);
     }
 
     @Override

@@ -23,8 +23,9 @@ final class TargetValues {
         }
         if (type.kind() == ColumnType.Kind.DATE || type.kind() == ColumnType.Kind.TIMESTAMP) { // a zero date is SAP HANA's empty date
             String text = rs.getString(i);
-            if (text != null && text.startsWith("0000-00-00")) {
-                return type.kind() == ColumnType.Kind.DATE ? EmptyDate.DATE : EmptyDate.TIMESTAMP;
+            EmptyDate empty = text == null ? null : EmptyDate.of(text, type.kind() == ColumnType.Kind.TIMESTAMP);
+            if (empty != null) {
+                return empty;
             }
         }
         return JdbcValues.read(rs, i, type);

@@ -38,8 +38,9 @@ final class PgCatalog {
         return keys.values();
     }
 
+    /** Every schema of the database, also one the user has no right in (information_schema would hide it: "create it" would mislead). */
     static List<String> schemas(Connection c) throws SQLException {
-        return strings(c, "SELECT schema_name FROM information_schema.schemata");
+        return strings(c, "SELECT nspname FROM pg_catalog.pg_namespace");
     }
 
     static String currentSchema(Connection c) throws SQLException {

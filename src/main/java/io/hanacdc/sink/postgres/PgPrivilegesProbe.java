@@ -8,6 +8,7 @@ import io.hanacdc.sink.TargetSession;
 import io.hanacdc.sink.TargetTable;
 import io.hanacdc.sql.Identifiers;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -20,7 +21,7 @@ import java.util.Set;
  * The target user's rights where the task writes, by doing what the task does: in each schema of its tables and in
  * the positions' schema, create a scratch table, alter it (schema changes), write, read and drop it; stage in a
  * temporary table (the bulk path); and on the task's tables that exist already (a DBA's), read, insert, update
- * and delete. A refused statement is named with the GRANT that allows it.
+ * and delete, and own them (schema changes, re-loads). A refused statement is named with the GRANT that allows it.
  */
 final class PgPrivilegesProbe implements Probe {
     private static final String SCRATCH = "hanacdc_check_rights_";
@@ -70,14 +71,11 @@ final class PgPrivilegesProbe implements Probe {
                 refusal(c, "DROP TABLE " + stage);
             }
             for (PgTable t : tables) {
-                String lacking = lacking(c, t);
-                if (!lacking.isEmpty()) {
-                    refused.add("on " + t.qualifiedName() + ": GRANT " + lacking + " ON " + t.qualifiedName() + " TO " + user);
-                }
+                refused.addAll(onExisting(c, t, user));
             }
         }
         String checked = "CREATE, ALTER, INSERT, UPDATE, DELETE, SELECT, DROP in schema " + String.join(" and ", schemas)
-                + "; temporary tables; SELECT, INSERT, UPDATE, DELETE on the task's existing tables";
+                + "; temporary tables; SELECT, INSERT, UPDATE, DELETE and ownership of the task's existing tables";
         return refused.isEmpty() ? ProbeResult.pass(this, checked) : ProbeResult.fail(this, checked, String.join("; ", refused));
     }
 
@@ -96,31 +94,47 @@ final class PgPrivilegesProbe implements Probe {
             String why = refusal(c, sql);
             if (why != null) { // on a table of its own: a server setting or an event trigger, which no GRANT changes
                 refused.add(sql.substring(0, sql.indexOf(' ')) + " in schema " + schema + " refused on a table the target user created (" + why + ")");
+                refusal(c, "DROP TABLE IF EXISTS " + t);
+                break; // the next statements need this one's effect
             }
         }
         return refused;
     }
 
-    /** The rights the task needs on an existing table that the user lacks, as a GRANT's list; empty when none or no such table. */
-    private static String lacking(Connection c, PgTable t) throws SQLException {
-        String name = Identifiers.literal(t.qualifiedName());
-        List<String> lacking = new ArrayList<>();
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT to_regclass(" + name + ") IS NOT NULL")) {
-            rs.next();
-            if (!rs.getBoolean(1)) {
-                return "";
-            }
-        }
-        for (String right : List.of("SELECT", "INSERT", "UPDATE", "DELETE")) {
-            try (Statement s = c.createStatement();
-                 ResultSet rs = s.executeQuery("SELECT has_table_privilege(" + name + ", " + Identifiers.literal(right) + ")")) {
-                rs.next();
-                if (!rs.getBoolean(1)) {
-                    lacking.add(right);
+    /**
+     * What the task needs on a table that exists already, read from the catalog by the table's oid (which needs no
+     * USAGE on its schema): SELECT, INSERT, UPDATE and DELETE for the rows, and the owner's rights for a schema change
+     * (ALTER TABLE) and a re-load (which creates the table again). Empty when it has them, or there is no such table.
+     */
+    private static List<String> onExisting(Connection c, PgTable t, String user) throws SQLException {
+        String sql = "SELECT has_table_privilege(c.oid, 'SELECT'), has_table_privilege(c.oid, 'INSERT'), has_table_privilege(c.oid, 'UPDATE'),"
+                + " has_table_privilege(c.oid, 'DELETE'), pg_has_role(c.relowner, 'USAGE') FROM pg_class c"
+                + " JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = ? AND c.relname = ?";
+        List<String> refused = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, t.schema());
+            ps.setString(2, t.name());
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    return refused;
+                }
+                List<String> lacking = new ArrayList<>();
+                List<String> rights = List.of("SELECT", "INSERT", "UPDATE", "DELETE");
+                for (int i = 0; i < rights.size(); i++) {
+                    if (!rs.getBoolean(i + 1)) {
+                        lacking.add(rights.get(i));
+                    }
+                }
+                if (!lacking.isEmpty()) {
+                    refused.add("on " + t.qualifiedName() + ": GRANT " + String.join(", ", lacking) + " ON " + t.qualifiedName() + " TO " + user);
+                }
+                if (!rs.getBoolean(5)) {
+                    refused.add(t.qualifiedName() + " is not the target user's: a schema change alters it and a re-load creates it again, which"
+                            + " only its owner may: ALTER TABLE " + t.qualifiedName() + " OWNER TO " + user);
                 }
             }
         }
-        return String.join(", ", lacking);
+        return refused;
     }
 
     /** Runs a statement (autocommit: a refusal leaves no transaction aborted); null, or the server's reason for refusing it. */

@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code check} on a PostgreSQL target, as the real command: as a superuser the target's rights pass and no scratch
- * table is left; as a user a DBA gave too little (no CREATE in the schema the table maps to or in the positions'
- * schema, no temporary tables, only SELECT on an existing target table) the probe fails naming each GRANT, install
- * refuses, and with exactly the GRANTs it named the check passes.
+ * table is left; as a user a DBA gave too little (not even USAGE on the schema the table maps to, no CREATE in the
+ * positions' schema, no temporary tables, only SELECT on an existing target table it does not own) the probe fails
+ * naming each GRANT and the change of owner, install refuses, and with exactly the statements it named the check passes.
  */
 @IntegrationTest
 class PgTargetCheckTest {
@@ -39,8 +39,7 @@ class PgTargetCheckTest {
             String role = "hc_tgt_" + Long.toString(System.nanoTime() % 1_000_000, 36);
             String db = p.targetUrl.replaceAll(".*/([^/?]+)\\?.*", "$1");
             exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY, v text)");
-            exec(p.targetUrl, "CREATE ROLE " + role + " LOGIN", "CREATE SCHEMA sales", "GRANT USAGE ON SCHEMA sales TO " + role,
-                    "CREATE TABLE sales.t (id int PRIMARY KEY, v text)", "GRANT SELECT ON sales.t TO " + role,
+            exec(p.targetUrl, "CREATE ROLE " + role + " LOGIN", "CREATE SCHEMA sales", "CREATE TABLE sales.t (id int PRIMARY KEY, v text)", "GRANT SELECT ON sales.t TO " + role,
                     "REVOKE CREATE ON SCHEMA public FROM PUBLIC", "REVOKE TEMPORARY ON DATABASE " + db + " FROM PUBLIC");
             Map<String, String> env = AppProcess.env(p, p.sourceUrl, "public.t");
             env.put("HANACDC_TARGET_URL", p.targetUrl.replace("user=postgres", "user=" + role));
@@ -50,7 +49,8 @@ class PgTargetCheckTest {
             String line = out.lines().filter(l -> l.contains("target privileges")).findFirst().orElseThrow(() -> new AssertionError(out));
             List<String> grants = List.of("GRANT USAGE, CREATE ON SCHEMA \"sales\" TO \"" + role + "\"",
                     "GRANT USAGE, CREATE ON SCHEMA \"public\" TO \"" + role + "\"", "GRANT TEMPORARY ON DATABASE \"" + db + "\" TO \"" + role + "\"",
-                    "GRANT INSERT, UPDATE, DELETE ON \"sales\".\"t\" TO \"" + role + "\"");
+                    "GRANT INSERT, UPDATE, DELETE ON \"sales\".\"t\" TO \"" + role + "\"",
+                    "ALTER TABLE \"sales\".\"t\" OWNER TO \"" + role + "\"");
             assertTrue(line.startsWith("FAIL"), line);
             grants.forEach(g -> assertTrue(line.contains(g), g + " in " + line));
             String install = AppProcess.run("pgcheck-install", env, 1, "install");
