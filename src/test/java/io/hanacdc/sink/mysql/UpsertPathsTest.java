@@ -1,6 +1,7 @@
 package io.hanacdc.sink.mysql;
 
 import io.hanacdc.sink.ValueRules;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,6 +12,8 @@ import io.hanacdc.config.TargetNames;
 import io.hanacdc.schema.ColumnType.Kind;
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.EmptyDate;
+import io.hanacdc.sink.TargetSession;
+import io.hanacdc.sink.TargetRows;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
@@ -174,6 +177,30 @@ class UpsertPathsTest {
                     assertEquals(EmptyDate.TIMESTAMP, TargetValues.read(rs, 4, COLUMNS.get(ts).type()));
                 }
                 exec(c, "DELETE FROM empty");
+            }
+        }
+    }
+
+    /** verify reads rows by a key holding SAP HANA's empty date, and the keys after one, binding it as the writer does. */
+    @Test
+    void verifyReadsByAKeyHoldingAnEmptyDate() throws Exception {
+        try (MySqlTarget target = target(TestDatabases.freshMysql("upsert"), "")) {
+            List<SourceColumn> cols = List.of(COLUMNS.get(0), COLUMNS.get(13), COLUMNS.get(1)); // id, dt, i
+            MySqlTable t = new MySqlTable(target.database(), "dated", new SourceTable(new TableId("s", "dated"), cols, List.of("id", "dt")),
+                    target.types());
+            try (Connection c = target.connection()) {
+                exec(c, t.createSql());
+                new RowWriter(t, ColumnLimits.read(c, t)).upsert(c, List.of(new Object[] {1L, EmptyDate.DATE, 7},
+                        new Object[] {1L, LocalDate.of(2024, 1, 1), 8}));
+            }
+            try (TargetSession s = target.session()) {
+                TargetRows rows = target.rows(t);
+                List<Object[]> read = rows.rowsByKey(s, List.<Object[]>of(new Object[] {1L, EmptyDate.DATE}));
+                assertEquals(1, read.size());
+                assertArrayEquals(new Object[] {1L, EmptyDate.DATE, 7}, read.get(0));
+                List<Object[]> after = rows.keysAfter(s, Optional.empty(), new Object[] {1L, EmptyDate.DATE}, 10);
+                assertEquals(1, after.size());
+                assertArrayEquals(new Object[] {1L, LocalDate.of(2024, 1, 1)}, after.get(0));
             }
         }
     }
