@@ -76,7 +76,7 @@ function want(t) {
   }
   const out = [{ key: 't:' + t.table, table: t.table, cls: problem(t) ? 'problem' : '', cells: [
     cell(`<button class="link" data-action="history" aria-expanded="${opened.has(t.table)}">${text(t.table)}</button>`),
-    cell(text(t.target)),
+    cell(text(t.target) + (t.key && t.key.startsWith('unique index') ? `<div class="owner">key: ${text(t.key)}</div>` : '')),
     cell(`<span class="state ${text(t.state)}">${text(t.state)}</span>`
       + (!t.paused && t.lagSeconds > maxLag ? ' <span class="state lagging">lagging</span>' : '')
       + (t.lastError ? `<div class="error">${text(t.lastError)}</div>` : '')

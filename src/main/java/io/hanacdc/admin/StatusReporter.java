@@ -36,6 +36,9 @@ public final class StatusReporter {
         for (TableStatus s : statuses()) {
             sb.append(String.format("%n%-32s %-32s %-10s %10d %10d %12d %8.1fs  %s", s.table(), s.target(), s.state().label(), s.rowsSnapshotted(), s.rowsStreamed(),
                     s.lastDataId(), s.lag().toMillis() / 1000.0, abbreviate(s.watermark())));
+            if (s.key().startsWith("unique index")) { // no primary key: say what stands in for it
+                sb.append(String.format("%n    key: %s", s.key()));
+            }
             if (s.lastError() != null) {
                 sb.append(String.format("%n    last error: %s", s.lastError()));
             }

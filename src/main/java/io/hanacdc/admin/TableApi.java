@@ -95,6 +95,7 @@ public final class TableApi {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("table", s.table());
         m.put("target", s.target());
+        m.put("key", s.key());
         m.put("state", s.state().label());
         m.put("phase", s.phase());
         m.put("paused", s.paused());

@@ -67,17 +67,20 @@ public final class TableWorker {
     private final Executor readers;
     private final ConcurrentLinkedQueue<Pending> commands = new ConcurrentLinkedQueue<>();
     private final AtomicReference<WorkerState> state = new AtomicReference<>(WorkerState.START);
+    /** What serves as the table's key, as status shows it: its primary key, or the unique index standing in for one. */
+    private final String key;
     private volatile Position position;
     /** The base high of the last position held before a failure made the table reload it; -1: none. */
     private volatile long heldHigh = -1;
     /** Source time up to which the target is known complete: lag is now minus this. */
     private volatile Instant freshAsOf;
 
-    TableWorker(SourceTable table, String targetName, DataSource source, Target target, StreamStep stream, StreamSlots slots,
-                Resnapshot resnapshot, VanishCheck vanishCheck, TableCommands.Context commandContext, TableObserver observer,
+    TableWorker(SourceTable table, String targetName, Optional<String> keyIndex, DataSource source, Target target, StreamStep stream,
+                StreamSlots slots, Resnapshot resnapshot, VanishCheck vanishCheck, TableCommands.Context commandContext, TableObserver observer,
                 Executor readers) {
         this.table = table;
         this.targetName = targetName;
+        this.key = keyIndex.map(i -> "unique index " + i).orElse("primary key") + " (" + String.join(", ", table.primaryKey()) + ")";
         this.source = source;
         this.target = target;
         this.stream = stream;
@@ -444,6 +447,6 @@ public final class TableWorker {
     public TableStatus status() {
         Position p = position;
         WorkerState st = state.get();
-        return TableStatus.of(table.id().toString(), targetName, p, st.state(), lag(), st.shownError());
+        return TableStatus.of(table.id().toString(), targetName, key, p, st.state(), lag(), st.shownError());
     }
 }

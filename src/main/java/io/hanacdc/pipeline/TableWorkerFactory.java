@@ -15,6 +15,7 @@ import io.hanacdc.watermark.WatermarkChoice;
 import io.hanacdc.watermark.WatermarkReader;
 import io.hanacdc.sink.Target;
 import io.hanacdc.sink.TargetTable;
+import java.util.Optional;
 import java.util.concurrent.Executor;
 import javax.sql.DataSource;
 
@@ -45,8 +46,8 @@ final class TableWorkerFactory {
         this.readers = readers;
     }
 
-    /** The worker of one table with the given capture versions. */
-    TableWorker create(CaptureVersions versions) {
+    /** The worker of one table with the given capture versions; {@code keyIndex}: the unique index serving as its key, if no primary key. */
+    TableWorker create(CaptureVersions versions, Optional<String> keyIndex) {
         SourceTable table = versions.latest().layout().table();
         TableShapes shapes = new TableShapes(versions, this::shape, dialect);
         WatermarkReader watermark = watermarks.forTable(table);
@@ -57,7 +58,7 @@ final class TableWorkerFactory {
                 dialect.qualified(names.cdcSchema(), names.cdcTable(table.id())));
         VanishCheck vanishCheck = new VanishCheck(cfg.vanishCheck().interval(table.id()), new VanishQueries(dialect,
                 dialect.qualified(table.id().schema(), table.id().name()), names.captureTables(dialect, table.id())), target, stream, observer);
-        return new TableWorker(table, target.describe(table.id()), source, target, stream, slots, new Resnapshot(stream), vanishCheck,
+        return new TableWorker(table, target.describe(table.id()), keyIndex, source, target, stream, slots, new Resnapshot(stream), vanishCheck,
                 commands, observer, readers);
     }
 

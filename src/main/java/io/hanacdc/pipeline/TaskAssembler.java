@@ -113,7 +113,7 @@ public final class TaskAssembler {
                         if (targetAtItsVersion(target, tt, versions, position).ensure(t) && position.isPresent()) {
                             copyAgain(store, t, position.get(), tt);
                         }
-                        workers.add(factory.create(versions));
+                        workers.add(factory.create(versions, Optional.ofNullable(resolved.keyIndexes().get(id))));
                     } catch (CdcException e) {
                         if (id.schema().equals(names.cdcSchema())) {
                             throw e; // the heartbeat table

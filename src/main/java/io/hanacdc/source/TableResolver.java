@@ -26,11 +26,15 @@ import org.slf4j.LoggerFactory;
  */
 public final class TableResolver {
     private static final Logger LOG = LoggerFactory.getLogger(TableResolver.class);
-    /** The tables that can be replicated, and why each other one cannot. */
-    public record Resolved(List<SourceTable> tables, Map<TableId, String> refused) {
+    /**
+     * The tables that can be replicated, and why each other one cannot; {@code keyIndexes}: of a table without a
+     * primary key, the unique index that serves as its key.
+     */
+    public record Resolved(List<SourceTable> tables, Map<TableId, String> refused, Map<TableId, String> keyIndexes) {
         public Resolved {
             tables = List.copyOf(tables);
             refused = Collections.unmodifiableMap(new LinkedHashMap<>(refused));
+            keyIndexes = Map.copyOf(keyIndexes);
         }
 
         /** Every table, or an error naming each refused one. */
@@ -68,15 +72,19 @@ public final class TableResolver {
         Map<TableId, SourceDialect.Description> described = dialect.describeAll(c, List.copyOf(ids));
         Map<TableId, SourceTable> out = new LinkedHashMap<>();
         Map<TableId, String> refused = new LinkedHashMap<>();
+        Map<TableId, String> keyIndexes = new LinkedHashMap<>();
         for (TableId id : ids) {
             try {
                 out.put(id, checked(id, described.get(id)));
+                if (described.get(id).keyIndex() != null) {
+                    keyIndexes.put(id, described.get(id).keyIndex());
+                }
             } catch (CdcException e) {
                 refused.put(id, e.getMessage());
             }
         }
         StartupTimeline.took("catalog read: " + ids.size() + " table(s) resolved", t);
-        return new Resolved(new ArrayList<>(out.values()), refused);
+        return new Resolved(new ArrayList<>(out.values()), refused, keyIndexes);
     }
 
     private static SourceTable checked(TableId id, SourceDialect.Description d) {

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /** The page's series: the task's every second, each table's every ten, an hour of each, oldest first. */
 class HistoryTest {
     private static TableStatus status(String table, long rows, double lagSeconds) {
-        return new TableStatus(table, "db.t", TableState.STREAMING, "STREAMING", false, 0, rows, 0, 0, 0, null, "", 1,
+        return new TableStatus(table, "db.t", "primary key (id)", TableState.STREAMING, "STREAMING", false, 0, rows, 0, 0, 0, null, "", 1,
                 Duration.ofMillis((long) (lagSeconds * 1000)), null);
     }
 
@@ -57,7 +57,7 @@ class HistoryTest {
         long[] rows = {1_000, 1_100, 1_100, 1_100, 9_000, 9_100};
         for (int s = 0; s < rows.length; s++) {
             TableStatus t = status("public.a", rows[s], 0);
-            h.sample(List.of(new TableStatus(t.table(), t.target(), states[s], t.phase(), false, 0, rows[s], 0, 0, 0, null, "", 1,
+            h.sample(List.of(new TableStatus(t.table(), t.target(), t.key(), states[s], t.phase(), false, 0, rows[s], 0, 0, 0, null, "", 1,
                     Duration.ZERO, null)), 1000L * (s + 1));
         }
         assertEquals(List.of(0f, 100f, 0f, 0f, 0f, 100f), h.task().get("rowsPerSecond"));

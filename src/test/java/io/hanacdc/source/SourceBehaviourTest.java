@@ -299,7 +299,8 @@ class SourceBehaviourTest extends BehaviourSuite {
 
     /**
      * A table without a primary key takes its unique key over NOT NULL columns as its key (not one that allows NULL):
-     * the load, updates, a change of that key and deletes arrive; a table whose only unique key allows NULL is refused.
+     * the load, updates, a change of that key and deletes arrive, and status names the index; a table whose only unique key
+     * allows NULL is refused.
      */
     @Test
     void aUniqueKeyOverNotNullColumnsServesAsTheKey() throws Exception {
@@ -319,7 +320,8 @@ class SourceBehaviourTest extends BehaviourSuite {
             assertTrue(refused != null && refused.contains("nor a unique index over NOT NULL columns"), String.valueOf(refused));
         }
         try (Pipeline p = s.pipeline(target).set("hanacdc.tables", s.entry("CODES"))) {
-            p.start();
+            String key = p.start().workers().stream().filter(w -> w.table().id().name().equals("CODES")).findFirst().orElseThrow().status().key();
+            assertTrue(key.startsWith("unique index ") && key.endsWith(" (REGION, CODE)"), "status says which index is the key: " + key);
             p.awaitConverged(30_000);
             s.exec("UPDATE " + t + " SET \"NAME\" = 'renamed' WHERE \"CODE\" <= 5",
                     "UPDATE " + t + " SET \"CODE\" = \"CODE\" + 100 WHERE \"CODE\" = 7",
