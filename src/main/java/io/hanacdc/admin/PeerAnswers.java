@@ -26,7 +26,7 @@ final class PeerAnswers {
     private enum Kind { TEXT, NUMBER, FLAG, COUNTS }
 
     /** A table's row (TableApi.tables, .describe): every field but "table" may be null. */
-    private static final Map<String, Kind> ROW = Map.ofEntries(Map.entry("table", Kind.TEXT), Map.entry("target", Kind.TEXT),
+    private static final Map<String, Kind> ROW = Map.ofEntries(Map.entry("table", Kind.TEXT), Map.entry("target", Kind.TEXT), Map.entry("key", Kind.TEXT),
             Map.entry("state", Kind.TEXT), Map.entry("phase", Kind.TEXT), Map.entry("paused", Kind.FLAG),
             Map.entry("rowsSnapshotted", Kind.NUMBER), Map.entry("rowsStreamed", Kind.NUMBER), Map.entry("batches", Kind.NUMBER),
             Map.entry("lagSeconds", Kind.NUMBER), Map.entry("lastDataId", Kind.NUMBER), Map.entry("lastTransactionId", Kind.NUMBER),

@@ -95,7 +95,6 @@ public final class TableApi {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("table", s.table());
         m.put("target", s.target());
-        m.put("key", s.key());
         m.put("state", s.state().label());
         m.put("phase", s.phase());
         m.put("paused", s.paused());
@@ -107,6 +106,7 @@ public final class TableApi {
         m.put("lastTransactionId", s.lastTransactionId());
         m.put("lastSourceTime", s.lastSourceTime());
         m.put("watermark", s.watermark());
+        m.put("key", s.key()); // the primary key, or the unique index standing in for one
         m.put("lastError", s.lastError());
         return m;
     }
