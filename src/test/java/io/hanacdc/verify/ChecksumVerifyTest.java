@@ -6,14 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hanacdc.testing.IntegrationTest;
 import io.hanacdc.testing.Pipeline;
+import io.hanacdc.testing.TargetFixture;
 import java.util.List;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * verify by checksums over key ranges against real databases: equal tables are found equal without
  * reading their rows, differences on a large table are narrowed down to their keys and columns, and
  * every type the mapping supports is rendered identically on both sides (else equal rows would be
- * read to compare them) and tells changed values apart.
+ * read to compare them) and tells changed values apart — into MariaDB/MySQL and into PostgreSQL, each computing
+ * its sums in its own SQL.
  */
 @IntegrationTest
 class ChecksumVerifyTest {
@@ -46,8 +49,8 @@ class ChecksumVerifyTest {
         }
     }
 
-    private static Pipeline large() throws Exception {
-        Pipeline p = new Pipeline("checksums");
+    private static Pipeline large(TargetFixture target) throws Exception {
+        Pipeline p = new Pipeline("checksums", target);
         exec(p.sourceUrl,
                 "CREATE TABLE public.big (id bigint PRIMARY KEY, amount numeric(14,2), ts timestamp(6), label text, f double precision)",
                 "INSERT INTO public.big SELECT g * 3, g / 7.0, timestamp '2024-01-01' + g * interval '1.000001 second',"
@@ -57,9 +60,15 @@ class ChecksumVerifyTest {
         return p;
     }
 
-    @Test
-    void equalLargeTableIsVerifiedByChecksumsWithoutReadingRows() throws Exception {
-        try (Pipeline p = large()) {
+    /** An identifier in the target's quotes, for statements run on the target directly. */
+    private static String quoted(TargetFixture target, String name) {
+        return target.isPostgres() ? '"' + name + '"' : '`' + name + '`';
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.hanacdc.testing.FixtureMatrix#databases")
+    void equalLargeTableIsVerifiedByChecksumsWithoutReadingRows(TargetFixture target) throws Exception {
+        try (Pipeline p = large(target)) {
             Verifier.Result[] r = new Verifier.Result[1];
             String out = p.verify("public.big", r);
             assertEquals(0, r[0].differences(), out);
@@ -70,14 +79,15 @@ class ChecksumVerifyTest {
         }
     }
 
-    @Test
-    void missingExtraAndDifferentRowsOfALargeTableAreNarrowedDownToKeyAndColumn() throws Exception {
-        try (Pipeline p = large()) {
+    @ParameterizedTest
+    @MethodSource("io.hanacdc.testing.FixtureMatrix#databases")
+    void missingExtraAndDifferentRowsOfALargeTableAreNarrowedDownToKeyAndColumn(TargetFixture target) throws Exception {
+        try (Pipeline p = large(target)) {
             exec(p.targetUrl,
                     "DELETE FROM big WHERE id = 51",
                     "INSERT INTO big VALUES (7000, 1, '2024-01-01', 'stray', 0), (9999999999, 2, '2024-01-01', 'far', 0)",
                     "UPDATE big SET amount = amount + 0.01 WHERE id = 30000",
-                    "UPDATE big SET ts = ts + INTERVAL 1 MICROSECOND WHERE id = 90000",
+                    "UPDATE big SET ts = ts + " + (target.isPostgres() ? "interval '1 microsecond'" : "INTERVAL 1 MICROSECOND") + " WHERE id = 90000",
                     "UPDATE big SET label = 'label 45001 ' WHERE id = 135003",
                     "UPDATE big SET f = f + 1e-12 WHERE id = 149997");
             Verifier.Result[] r = new Verifier.Result[1];
@@ -94,9 +104,10 @@ class ChecksumVerifyTest {
         }
     }
 
-    @Test
-    void everySupportedTypeIsRenderedAlikeAndEveryChangedColumnIsFound() throws Exception {
-        try (Pipeline p = new Pipeline("checksum_types")) {
+    @ParameterizedTest
+    @MethodSource("io.hanacdc.testing.FixtureMatrix#databases")
+    void everySupportedTypeIsRenderedAlikeAndEveryChangedColumnIsFound(TargetFixture target) throws Exception {
+        try (Pipeline p = new Pipeline("checksum_types", target)) {
             exec(p.sourceUrl, ALL_TYPES, "INSERT INTO public.types VALUES " + String.join(", ", TYPE_ROWS),
                     "INSERT INTO public.types (id, i8, n, r, d, ts, tx, by) SELECT g, g * 1000003::bigint, g / 3.0, g / 7.0, g / 11.0,"
                             + " timestamp '2024-01-01' + g * interval '1.000001 second', 'row ' || g, decode(md5(g::text), 'hex')"
@@ -115,7 +126,7 @@ class ChecksumVerifyTest {
                     + " dt = '2024-01-01', tm = '01:00', tz = '2024-01-01 00:00+00', u = gen_random_uuid(), js = '1', jb = '2' WHERE id BETWEEN 100 AND 121");
             awaitTarget(p, "SELECT COUNT(*) FROM types WHERE jb IS NOT NULL AND id BETWEEN 100 AND 121", 22);
             for (int i = 0; i < columns.size(); i++) {
-                exec(p.targetUrl, "UPDATE types SET `" + columns.get(i) + "` = NULL WHERE id = " + (100 + i));
+                exec(p.targetUrl, "UPDATE types SET " + quoted(target, columns.get(i)) + " = NULL WHERE id = " + (100 + i));
             }
             out = p.verify("public.types", r);
             assertEquals(columns.size(), r[0].differences(), out);
@@ -127,9 +138,10 @@ class ChecksumVerifyTest {
     }
 
     /** All rows share the first key column's value: the one range cannot be cut, so it is compared row by row, chunk by chunk. */
-    @Test
-    void aFirstKeyValueSharedByManyRowsIsComparedRowByRowInChunks() throws Exception {
-        try (Pipeline p = new Pipeline("checksum_one_value")) {
+    @ParameterizedTest
+    @MethodSource("io.hanacdc.testing.FixtureMatrix#databases")
+    void aFirstKeyValueSharedByManyRowsIsComparedRowByRowInChunks(TargetFixture target) throws Exception {
+        try (Pipeline p = new Pipeline("checksum_one_value", target)) {
             exec(p.sourceUrl, "CREATE TABLE public.one (k int, s text, v int, PRIMARY KEY (k, s))",
                     "INSERT INTO public.one SELECT 1, 'key ' || g, g FROM generate_series(1, 3000) g");
             p.set("hanacdc.tables", "public.one").start();

@@ -34,7 +34,7 @@ public final class BenchMain {
         m.jvm = o.javaOpts().isBlank() ? "bin/hana-cdc with its default JVM options" : "bin/hana-cdc, HANACDC_JAVA_OPTS=" + o.javaOpts();
         long t0 = System.nanoTime();
         try {
-            RawTargetBench raw = new RawTargetBench(dbs, o);
+            RawTargetBench raw = new RawTargetBench(dbs, o, RawTarget.MARIADB);
             BenchTarget.Maker mariadb = name -> new MariaDbTarget(dbs, name);
             StreamingBench streaming = new StreamingBench(dbs, o, work, mariadb, "stream");
             step(m, o.runs("raw") || o.runs("stream") || o.runs("snapshot") || o.runs("apply"), "1. raw target baseline", () -> m.raw.add(raw.run("before")));
@@ -54,6 +54,9 @@ public final class BenchMain {
             step(m, o.runs("stream") || o.runs("snapshot") || o.runs("apply"), "1'. raw target baseline again", () -> m.raw.add(raw.run("after")));
             if (o.runs("kafka")) {
                 kafka(m, o, dbs, work);
+            }
+            if (o.runs("pg-target")) {
+                postgresTarget(m, o, dbs, work);
             }
             step(m, o.runs("page"), "10. status page, 1,000 tables", () -> m.page = new PageBench(o).run(1000));
             TablesBench tables = new TablesBench(dbs, o, work);
@@ -110,6 +113,25 @@ public final class BenchMain {
             System.out.println("  the Kafka broker failed: " + e);
             m.errors.add("the Kafka broker failed: " + e.toString().replace('\n', ' ').replace('|', '/'));
         }
+    }
+
+    /**
+     * The PostgreSQL target (13): scenarios 1, 2 and 4 into a second database of the local PostgreSQL, against the raw
+     * {@code INSERT … ON CONFLICT} baseline measured before and after them.
+     */
+    private static void postgresTarget(Measurements m, BenchOptions o, Databases dbs, Path work) {
+        RawTargetBench raw = new RawTargetBench(dbs, o, RawTarget.POSTGRESQL);
+        BenchTarget.Maker postgres = name -> new PostgresTarget(dbs, name);
+        StreamingBench streaming = new StreamingBench(dbs, o, work, postgres, "pg-stream");
+        step(m, true, "13a. raw PostgreSQL upsert baseline", () -> m.pgRaw.add(raw.run("before")));
+        step(m, true, "13b. raw PostgreSQL upsert, " + o.multiTables() + " connections in parallel",
+                () -> m.pgRawParallel = raw.runParallel(o.multiTables()));
+        step(m, true, "13c. PostgreSQL target: streaming, 1 table", () -> m.pgStreamOne = streaming.run(1, o.streamRows()));
+        step(m, true, "13d. PostgreSQL target: streaming, " + o.multiTables() + " tables",
+                () -> m.pgStreamMany = streaming.run(o.multiTables(), o.multiRowsPerTable()));
+        step(m, true, "13e. PostgreSQL target: end-to-end latency",
+                () -> m.pgLatency = new LatencyBench(dbs, o, work, postgres).run(o.latencyRates(), "pg-latency"));
+        step(m, true, "13'. raw PostgreSQL upsert baseline again", () -> m.pgRaw.add(raw.run("after")));
     }
 
     private static void step(Measurements m, boolean selected, String name, Scenario s) {

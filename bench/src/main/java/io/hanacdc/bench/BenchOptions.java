@@ -40,7 +40,7 @@ public record BenchOptions(
         long[] startupRows) {
 
     public static final Set<String> ALL = Set.of("raw", "apply", "stream", "snapshot", "latency", "capture", "kafka", "tables", "page", "replicas",
-            "startup");
+            "startup", "pg-target");
 
     /**
      * The many-tables scenario (9): table counts run one after the other, the idle window sampled for the source's
@@ -74,8 +74,8 @@ public record BenchOptions(
         }
         quick = quick || "1".equals(System.getenv("BENCH_QUICK"));
         Sizes s = new Sizes(flags, quick);
-        // "tables" and "replicas" are not in the default run: each is its own study (many tables, today's behaviour;
-        // replicas sharing them), --only=tables, --only=replicas.
+        // "tables", "replicas" and "pg-target" are not in the default run: each is its own study (many tables, today's
+        // behaviour; replicas sharing them; the PostgreSQL target), --only=tables, --only=replicas, --only=pg-target.
         Set<String> only = new LinkedHashSet<>(Arrays.asList(s.string("only", "raw,apply,stream,snapshot,latency,capture,kafka,page,startup").split(",")));
         for (String o : only) {
             if (!ALL.contains(o)) {

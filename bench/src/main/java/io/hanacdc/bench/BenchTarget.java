@@ -1,5 +1,7 @@
 package io.hanacdc.bench;
 
+import java.sql.Connection;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -25,4 +27,16 @@ public interface BenchTarget extends AutoCloseable {
 
     @Override
     void close() throws Exception;
+
+    /** {@link #check} for a database target: COUNT(*) of each table, its name quoted as {@code open + name + close}. */
+    static String countEach(Connection c, String open, String close, List<String> tables, long rowsPerTable) throws Exception {
+        List<String> problems = new ArrayList<>();
+        for (String t : tables) {
+            long n = Long.parseLong(Databases.scalar(c, "SELECT COUNT(*) FROM " + open + t + close));
+            if (n != rowsPerTable) {
+                problems.add(String.format("WARNING: target %s has %,d rows, expected %,d", t, n, rowsPerTable));
+            }
+        }
+        return problems.isEmpty() ? String.format("%,d rows in each table", rowsPerTable) : String.join("; ", problems);
+    }
 }

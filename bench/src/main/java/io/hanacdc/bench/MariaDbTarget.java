@@ -1,7 +1,6 @@
 package io.hanacdc.bench;
 
 import java.sql.Connection;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -32,16 +31,9 @@ public final class MariaDbTarget implements BenchTarget {
 
     @Override
     public String check(List<String> tables, long rowsPerTable) throws Exception {
-        List<String> problems = new ArrayList<>();
         try (Connection c = dbs.mysql(db)) {
-            for (String t : tables) {
-                long n = Long.parseLong(Databases.scalar(c, "SELECT COUNT(*) FROM `" + t + "`"));
-                if (n != rowsPerTable) {
-                    problems.add(String.format("WARNING: target %s has %,d rows, expected %,d", t, n, rowsPerTable));
-                }
-            }
+            return BenchTarget.countEach(c, "`", "`", tables, rowsPerTable);
         }
-        return problems.isEmpty() ? String.format("%,d rows in each table", rowsPerTable) : String.join("; ", problems);
     }
 
     @Override

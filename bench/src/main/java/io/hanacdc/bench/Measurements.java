@@ -21,6 +21,12 @@ public final class Measurements {
     public RawKafkaBench.Result kafkaRawAsProduct;
     public StreamingBench.Result kafkaStream;
     public LatencyBench.Result kafkaLatency;
+    /** The PostgreSQL target (13): raw ON CONFLICT runs before and after, 8 connections, the drains and the latency. */
+    public final List<RawTargetBench.Result> pgRaw = new ArrayList<>();
+    public RawTargetBench.Result pgRawParallel;
+    public StreamingBench.Result pgStreamOne;
+    public StreamingBench.Result pgStreamMany;
+    public LatencyBench.Result pgLatency;
     /** The many-tables scenario (9): one entry per table count, in the order run. */
     public final List<TablesBench.AtN> tables = new ArrayList<>();
     public PageBench.Result page;
@@ -37,6 +43,11 @@ public final class Measurements {
     /** Mean of the raw runs (one before, one after the product runs), the denominator of every ratio. */
     public double baseline() {
         return raw.stream().mapToDouble(RawTargetBench.Result::rowsPerSecond).average().orElse(Double.NaN);
+    }
+
+    /** Mean of the raw PostgreSQL runs, the denominator of the PostgreSQL target's ratios. */
+    public double pgBaseline() {
+        return pgRaw.stream().mapToDouble(RawTargetBench.Result::rowsPerSecond).average().orElse(Double.NaN);
     }
 
     /** Mean of the raw Kafka producer runs, the denominator of the Kafka ratios. */

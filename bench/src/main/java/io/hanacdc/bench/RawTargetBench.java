@@ -5,17 +5,16 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * Baseline (1): the most one connection gets out of MariaDB writing the way the issue defines it (and hana-cdc's fallback) —
- * multi-row INSERT ... ON DUPLICATE KEY UPDATE col = VALUES(col) with up to 1000 rows per
- * statement, committed every batch-size rows, same driver, same session settings, same table shape,
- * into an empty table. Nothing is read from a source, so this is the target's ceiling for one writer.
+ * Baseline (1, and 13 for PostgreSQL): the most one connection gets out of the target writing the way the issues define it —
+ * a multi-row upsert ({@link RawTarget#upsertSql}) with up to 1000 rows per statement, committed every batch-size rows,
+ * same driver, same session settings, same table shape, into an empty table. Nothing is read from a source, so this is
+ * the target's ceiling for one writer.
  */
 public final class RawTargetBench {
     /** cpu: what the harness (the writer), MariaDB, PostgreSQL and the machine used meanwhile; null when not measured. */
@@ -27,16 +26,18 @@ public final class RawTargetBench {
 
     private final Databases dbs;
     private final BenchOptions o;
+    private final RawTarget target;
 
-    public RawTargetBench(Databases dbs, BenchOptions o) {
+    public RawTargetBench(Databases dbs, BenchOptions o, RawTarget target) {
         this.dbs = dbs;
         this.o = o;
+        this.target = target;
     }
 
     public Result run(String label) throws SQLException {
-        String db = dbs.freshMysql("bench_raw");
-        try (Connection c = dbs.mysql(db)) {
-            Databases.exec(c, Databases.TARGET_SESSION, OrdersShape.mysqlCreate("t"), OrdersShape.mysqlCreate("warmup"));
+        String db = target.fresh(dbs, "bench_raw");
+        try (Connection c = target.connect(dbs, db)) {
+            Databases.exec(c, target.create("t"), target.create("warmup"));
             // Warm the harness's JIT and the connection first: the baseline is the target's limit, not our warm-up.
             write(c, "warmup", Math.min(100_000, o.rawRows() / 5));
             Databases.exec(c, "DROP TABLE warmup");
@@ -44,10 +45,10 @@ public final class RawTargetBench {
             write(c, "t", o.rawRows());
             double seconds = (System.nanoTime() - t0) / 1e9;
             long count = Long.parseLong(Databases.scalar(c, "SELECT COUNT(*) FROM t"));
-            System.out.printf("  raw %s: %,d rows in %.1f s = %,.0f rows/s%n", label, count, seconds, count / seconds);
+            System.out.printf("  raw %s %s: %,d rows in %.1f s = %,.0f rows/s%n", target.label(), label, count, seconds, count / seconds);
             return new Result(count, seconds, null);
         } finally {
-            dbs.dropMysql(db);
+            target.drop(dbs, db);
         }
     }
 
@@ -56,14 +57,14 @@ public final class RawTargetBench {
      * target (and this machine's cores) allow in parallel — the ceiling for the 8-table streaming run.
      */
     public Result runParallel(int connections) throws Exception {
-        String db = dbs.freshMysql("bench_raw_parallel");
+        String db = target.fresh(dbs, "bench_raw_parallel");
         ExecutorService pool = Executors.newFixedThreadPool(connections);
         try {
             long perTable = o.rawRows() / connections;
             List<Connection> conns = new ArrayList<>();
             for (int i = 0; i < connections; i++) {
-                Connection c = dbs.mysql(db);
-                Databases.exec(c, Databases.TARGET_SESSION, OrdersShape.mysqlCreate("t" + i));
+                Connection c = target.connect(dbs, db);
+                Databases.exec(c, target.create("t" + i));
                 conns.add(c);
             }
             long pid = ProcessHandle.current().pid();
@@ -87,12 +88,12 @@ public final class RawTargetBench {
                 c.close();
             }
             long rows = perTable * connections;
-            System.out.printf("  raw, %d connections in parallel: %,d rows in %.1f s = %,.0f rows/s%n", connections, rows, seconds, rows / seconds);
+            System.out.printf("  raw %s, %d connections in parallel: %,d rows in %.1f s = %,.0f rows/s%n", target.label(), connections, rows, seconds, rows / seconds);
             System.out.println("  " + cpu.perRow(rows, "writer JVM"));
             return new Result(rows, seconds, cpu);
         } finally {
             pool.shutdownNow();
-            dbs.dropMysql(db);
+            target.drop(dbs, db);
         }
     }
 
@@ -102,12 +103,12 @@ public final class RawTargetBench {
         int perStatement = o.statementRows();
         MessageDigest md5 = OrdersShape.md5();
         long id = 1;
-        try (PreparedStatement full = c.prepareStatement(upsertSql(table, perStatement))) {
+        try (PreparedStatement full = c.prepareStatement(target.upsertSql(table, perStatement))) {
             while (id <= rows) {
                 long batchEnd = Math.min(rows, id + o.batchSize() - 1);
                 while (id <= batchEnd) {
                     int n = (int) Math.min(perStatement, batchEnd - id + 1);
-                    PreparedStatement ps = n == perStatement ? full : c.prepareStatement(upsertSql(table, n));
+                    PreparedStatement ps = n == perStatement ? full : c.prepareStatement(target.upsertSql(table, n));
                     for (int r = 0; r < n; r++) {
                         OrdersShape.bind(ps, 1 + r * OrdersShape.COLUMN_COUNT, OrdersShape.row(id++, md5));
                     }
@@ -119,17 +120,5 @@ public final class RawTargetBench {
                 c.commit();
             }
         }
-    }
-
-    /** The statement text hana-cdc's RowWriter builds for n rows on MariaDB. */
-    static String upsertSql(String table, int n) {
-        String[] cols = OrdersShape.COLUMNS.split(", ");
-        StringBuilder sb = new StringBuilder("INSERT INTO " + table + " (");
-        sb.append(String.join(", ", java.util.Arrays.stream(cols).map(x -> "`" + x + "`").toList())).append(") VALUES ");
-        String row = "(" + String.join(", ", Collections.nCopies(cols.length, "?")) + ")";
-        sb.append(String.join(", ", Collections.nCopies(n, row)));
-        sb.append(" ON DUPLICATE KEY UPDATE ");
-        sb.append(String.join(", ", java.util.Arrays.stream(cols).map(x -> "`" + x + "` = VALUES(`" + x + "`)").toList()));
-        return sb.toString();
     }
 }

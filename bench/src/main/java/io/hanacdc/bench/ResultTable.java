@@ -24,6 +24,7 @@ public final class ResultTable {
         t.latency();
         t.capture();
         t.kafka();
+        t.postgresTarget();
         t.memory();
         t.rows.addAll(TablesRows.of(m.tables, m.jvm));
         t.page();
@@ -228,6 +229,27 @@ public final class ResultTable {
         }
     }
 
+    /** Section 13: hana-cdc into PostgreSQL against a plain multi-row INSERT … ON CONFLICT measured in the same run. */
+    private void postgresTarget() {
+        double base = m.pgBaseline();
+        for (int i = 0; i < m.pgRaw.size(); i++) {
+            var r = m.pgRaw.get(i);
+            rows.add(ResultRow.info("13", "raw PostgreSQL INSERT … ON CONFLICT, 1 connection, run " + (i + 1) + (i == 0 ? " (before)" : " (after)"),
+                    r.rowsPerSecond(), "rows/s", String.format("%,d rows in %.1f s", r.rows(), r.seconds())));
+        }
+        meanRow("13", "PostgreSQL baseline for ratios (mean of raw runs)", m.pgRaw.stream().mapToDouble(RawTargetBench.Result::rowsPerSecond).toArray());
+        if (m.pgRawParallel != null) {
+            double r = m.pgRawParallel.rowsPerSecond();
+            rows.add(new ResultRow("13", "raw PostgreSQL upsert, " + (m.pgStreamMany == null ? "" : m.pgStreamMany.tables() + " ")
+                    + "connections in parallel (reference)", r, "rows/s", r / base, "", Verdict.NONE, "the many-table ceiling on this machine"));
+        }
+        stream("13", base, m.pgStreamOne, "PostgreSQL target, streaming 1 table", 1.0);
+        stream("13", base, m.pgStreamMany, "PostgreSQL target, streaming 8 tables", 1.3);
+        if (m.pgLatency != null) {
+            latency("13", "PostgreSQL target, ", m.pgLatency, true);
+        }
+    }
+
     private void capture() {
         var c = m.capture;
         if (c == null) {
@@ -270,6 +292,8 @@ public final class ResultTable {
         rss("initial load", m.snapshot == null ? -1 : m.snapshot.peakRssKb(), true);
         rss("latency run", m.latency == null ? -1 : m.latency.peakRssKb(), false);
         rss("Kafka, streaming 1 table", m.kafkaStream == null ? -1 : m.kafkaStream.peakRssKb(), true);
+        rss("PostgreSQL target, streaming 1 table", m.pgStreamOne == null ? -1 : m.pgStreamOne.peakRssKb(), true);
+        rss("PostgreSQL target, streaming 8 tables", m.pgStreamMany == null ? -1 : m.pgStreamMany.peakRssKb(), true);
     }
 
     private void rss(String what, long kb, boolean target) {

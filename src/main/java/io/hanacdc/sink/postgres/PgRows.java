@@ -21,11 +21,12 @@ import java.util.stream.Collectors;
 
 /**
  * verify's reads of one PostgreSQL target table: its rows by key and its keys in its own order, read back as the Java
- * values the source side produces (the target's types are the source's, or the text the source carries). Compared row
- * by row: checksums over key ranges are not written for this target yet.
+ * values the source side produces (the target's types are the source's, or the text the source carries), and the sums
+ * of its row hashes over key ranges ({@link PgChecksumSql}).
  */
 final class PgRows implements TargetRows {
     private static final int KEYS_PER_QUERY = 500;
+    private static final PgChecksumSql CHECKSUMS = new PgChecksumSql();
     private static final String UNDEFINED_TABLE = "42P01";
     private final PgTable table;
     private final List<SourceColumn> columns;
@@ -33,6 +34,7 @@ final class PgRows implements TargetRows {
     private final String rowsByKey;
     private final String keyPlaceholder;
     private final String keyList;
+    private RangeChecksums checksums;
 
     PgRows(PgTable table) {
         this.table = table;
@@ -114,22 +116,24 @@ final class PgRows implements TargetRows {
     }
 
     @Override
-    public Optional<String> checksumsUnavailable() {
-        return Optional.of("checksums over key ranges are not written for PostgreSQL targets yet");
-    }
-
-    @Override
     public Optional<SourceColumn> unrenderable() {
-        return Optional.empty();
+        return RangeChecksums.unrenderable(CHECKSUMS, table.source(), c -> CHECKSUMS.quote(c.name()));
     }
 
     @Override
-    public RangeChecksums.Bounds bounds(TargetSession s) {
-        throw new IllegalStateException("a PostgreSQL target is compared row by row");
+    public RangeChecksums.Bounds bounds(TargetSession s) throws SQLException {
+        return checksums().bounds(PgSession.of(s));
     }
 
     @Override
-    public List<RangeChecksums.Sum> sums(TargetSession s, List<KeyRange> parts) {
-        throw new IllegalStateException("a PostgreSQL target is compared row by row");
+    public List<RangeChecksums.Sum> sums(TargetSession s, List<KeyRange> parts) throws SQLException {
+        return checksums().sums(PgSession.of(s), parts);
+    }
+
+    private RangeChecksums checksums() {
+        if (checksums == null) {
+            checksums = new RangeChecksums(CHECKSUMS, table.qualifiedName(), table.source(), c -> CHECKSUMS.quote(c.name()));
+        }
+        return checksums;
     }
 }
