@@ -17,7 +17,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * (ON UPDATE RESTRICT), and never deletes them (ON DELETE CASCADE) — also when the referring table is quiet at the
  * source, so its own stream would never write those rows again. At both PostgreSQL trigger levels and on HANA.
  */
-@MethodSource({"io.hanacdc.testing.FixtureMatrix#selectedWithRowTriggers", "io.hanacdc.testing.FixtureMatrix#intoPostgres"})
+@MethodSource({"io.hanacdc.testing.FixtureMatrix#selectedWithRowTriggers", "io.hanacdc.testing.FixtureMatrix#intoPostgres",
+        "io.hanacdc.testing.FixtureMatrix#newestPostgres"})
 class KeyChangeTest extends BehaviourSuite {
 
     @Test

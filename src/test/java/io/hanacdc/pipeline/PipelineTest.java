@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Source → MySQL/MariaDB end to end: DML of every kind, types, names, snapshot, restart; at both PostgreSQL trigger levels. */
-@MethodSource({"io.hanacdc.testing.FixtureMatrix#selectedWithRowTriggers", "io.hanacdc.testing.FixtureMatrix#intoPostgres"})
+@MethodSource({"io.hanacdc.testing.FixtureMatrix#selectedWithRowTriggers", "io.hanacdc.testing.FixtureMatrix#intoPostgres",
+        "io.hanacdc.testing.FixtureMatrix#newestPostgres"})
 class PipelineTest extends BehaviourSuite {
     @Test
     void insertsUpdatesDeletesAndKeyChangesReplicate() throws Exception {

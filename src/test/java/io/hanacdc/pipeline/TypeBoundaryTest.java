@@ -31,7 +31,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * nothing of its batch written. Runs into every MariaDB release of the run and into PostgreSQL, whose types hold most
  * values MariaDB's refuse (TESTING.md "Fixtures").
  */
-@MethodSource({"io.hanacdc.testing.FixtureMatrix#intoEveryMariaDb", "io.hanacdc.testing.FixtureMatrix#intoPostgres"})
+@MethodSource({"io.hanacdc.testing.FixtureMatrix#intoEveryMariaDb", "io.hanacdc.testing.FixtureMatrix#intoPostgres",
+        "io.hanacdc.testing.FixtureMatrix#newestPostgres"})
 class TypeBoundaryTest extends BehaviourSuite {
     private static final int BULK = 20;
 

@@ -32,7 +32,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Schema changes at the source while writers run (DESIGN §5): after each change the target has the
  * source's shape and rows, and verify finds no difference. At both PostgreSQL trigger levels.
  */
-@MethodSource({"io.hanacdc.testing.FixtureMatrix#selectedWithRowTriggers", "io.hanacdc.testing.FixtureMatrix#intoPostgres"})
+@MethodSource({"io.hanacdc.testing.FixtureMatrix#selectedWithRowTriggers", "io.hanacdc.testing.FixtureMatrix#intoPostgres",
+        "io.hanacdc.testing.FixtureMatrix#newestPostgres"})
 class SchemaChangeTest extends BehaviourSuite {
     private static final String ID_AND_NAME = "\"id\" INTEGER NOT NULL, \"name\" VARCHAR(20), PRIMARY KEY (\"id\")";
 

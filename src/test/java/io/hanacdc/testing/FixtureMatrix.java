@@ -55,6 +55,15 @@ public final class FixtureMatrix {
         return Stream.of("statement", "row").flatMap(l -> Stream.of(TargetFixture.DEFAULT, TargetFixture.POSTGRES).map(t -> Arguments.of(l, t)));
     }
 
+    /**
+     * The newest PostgreSQL release (17, embedded) on each side once: as the source into the default target, and as the
+     * target of the default PostgreSQL source; nothing with -Pall-fixtures, whose {@link #all} has these pairs already.
+     */
+    public static Stream<Arguments> newestPostgres() {
+        return Boolean.getBoolean(ALL_FIXTURES) ? Stream.empty()
+                : Stream.of(Arguments.of(SourceFixture.POSTGRES_17, TargetFixture.DEFAULT), Arguments.of(SourceFixture.POSTGRES, TargetFixture.POSTGRES_17));
+    }
+
     /** The default target and the PostgreSQL target. */
     public static Stream<TargetFixture> databases() {
         return Stream.of(TargetFixture.DEFAULT, TargetFixture.POSTGRES);

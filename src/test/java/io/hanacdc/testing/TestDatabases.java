@@ -30,8 +30,12 @@ public final class TestDatabases {
 
     /** A new PostgreSQL database; returns its URL. */
     public static String freshPostgres(String hint) throws Exception {
+        return freshPostgres(hint, postgresServer());
+    }
+
+    /** A new database on the given PostgreSQL server; returns its URL. */
+    public static String freshPostgres(String hint, String server) throws Exception {
         String name = ("hc_" + hint + "_" + RUN + "_" + SEQ.incrementAndGet()).toLowerCase();
-        String server = postgresServer();
         try (Connection c = DriverManager.getConnection(server); Statement s = c.createStatement()) {
             s.execute("CREATE DATABASE " + name);
         }
