@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * table is left; as a user a DBA gave too little (not even USAGE on the schema the table maps to, no CREATE in the
  * positions' schema, no temporary tables, only SELECT on an existing target table it does not own) the probe fails
  * naming each GRANT and the change of owner, install refuses, and with exactly the statements it named the check passes.
+ * The target's settings: a database in LATIN1 whose sessions are read-only and skip the target's triggers is told each.
  */
 @IntegrationTest
 class PgTargetCheckTest {
@@ -59,6 +60,34 @@ class PgTargetCheckTest {
             exec(p.targetUrl, grants.stream().map(g -> g.replace("\"", "")).toArray(String[]::new));
             String passed = AppProcess.run("pgcheck-granted", env, 0, "check");
             assertTrue(passed.lines().anyMatch(l -> l.startsWith("PASS") && l.contains("target privileges")), passed);
+        }
+    }
+
+    @Test
+    void settingsTheWritesRelyOnAreEachNamedWithTheirRemedy() throws Exception {
+        try (Pipeline p = new Pipeline("pgcheck_settings", TargetFixture.POSTGRES)) {
+            String db = "hc_latin1_" + Long.toString(System.nanoTime() % 1_000_000, 36);
+            exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY, v text)");
+            exec(p.targetUrl, "CREATE DATABASE " + db + " ENCODING 'LATIN1' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0",
+                    "ALTER DATABASE " + db + " SET default_transaction_read_only = on",
+                    "ALTER DATABASE " + db + " SET session_replication_role = replica");
+            Map<String, String> env = AppProcess.env(p, p.sourceUrl, "public.t");
+            String latinUrl = p.targetUrl.replaceAll("/[^/?]+\\?", "/" + db + "?");
+            env.put("HANACDC_TARGET_URL", latinUrl);
+
+            String out = AppProcess.run("pgcheck-settings", env, 4, "check");
+            String line = out.lines().filter(l -> l.contains("target settings")).findFirst().orElseThrow(() -> new AssertionError(out));
+            assertTrue(line.startsWith("FAIL"), line);
+            for (String told : List.of("default_transaction_read_only = off", "encoding is LATIN1", "WITH ENCODING 'UTF8'",
+                    "session_replication_role is replica", "RESET session_replication_role")) {
+                assertTrue(line.contains(told), told + " in " + line);
+            }
+
+            exec(p.targetUrl, "ALTER DATABASE " + db + " RESET ALL");
+            String after = AppProcess.run("pgcheck-settings-reset", env, 4, "check");
+            String reset = after.lines().filter(l -> l.contains("target settings")).findFirst().orElseThrow(() -> new AssertionError(after));
+            assertTrue(reset.startsWith("FAIL") && reset.contains("encoding is LATIN1"), reset);
+            assertFalse(reset.contains("read-only (") || reset.contains("replication_role is"), reset);
         }
     }
 }
