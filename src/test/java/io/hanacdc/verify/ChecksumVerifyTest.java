@@ -8,6 +8,7 @@ import io.hanacdc.testing.IntegrationTest;
 import io.hanacdc.testing.Pipeline;
 import io.hanacdc.testing.TargetFixture;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -154,6 +155,26 @@ class ChecksumVerifyTest {
             out = p.verify("public.one", r);
             assertEquals(1, r[0].differences(), out);
             assertTrue(out.contains("different:         k = '1', s = 'key 2999': v: source '2999' ≠ target '0'"), out);
+        }
+    }
+
+    /** Values only a PostgreSQL target holds, changed into look-alikes: the era of a date and a timestamp dropped. */
+    @Test
+    void aLostEraOnAPostgresTargetIsFound() throws Exception {
+        try (Pipeline p = new Pipeline("checksum_lookalikes", TargetFixture.POSTGRES)) {
+            exec(p.sourceUrl, "CREATE TABLE public.la (id int PRIMARY KEY, d date, ts timestamp, f double precision)",
+                    "INSERT INTO public.la VALUES (1, '0044-03-15 BC', '0044-03-15 12:00 BC', -0.0), (2, '2024-01-01', '2024-01-01', 0)");
+            p.set("hanacdc.tables", "public.la").start();
+            awaitTarget(p, "SELECT COUNT(*) FROM la", 2);
+            Verifier.Result[] r = new Verifier.Result[1];
+            String out = p.verify("public.la", r);
+            assertEquals(0, r[0].differences(), out);
+            assertEquals(0, r[0].rowsRead(), out);
+            exec(p.targetUrl, "UPDATE la SET d = '0044-03-15', ts = '0044-03-15 12:00' WHERE id = 1");
+            out = p.verify("public.la", r);
+            assertEquals(1, r[0].differences(), out);
+            assertTrue(out.contains("id = '1': d: source "), out);
+            assertTrue(out.contains("ts: source "), out);
         }
     }
 }

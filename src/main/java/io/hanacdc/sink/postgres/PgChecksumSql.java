@@ -28,16 +28,27 @@ final class PgChecksumSql implements ChecksumSql {
             // text, json, jsonb: what the source sent (jsonb as PostgreSQL prints it on either side)
             case VARCHAR, TEXT, JSON, SOURCE_TEXT, ARRAY -> counted(c + "::text");
             case DECIMAL, FLOATING_DECIMAL -> "trim_scale(" + c + ")::text";
-            case REAL, DOUBLE -> "CASE WHEN " + c + "::float8 IN ('NaN', 'Infinity', '-Infinity') THEN " + c + "::text"
+            // NaN, ±Infinity and ±0 as PostgreSQL prints them (numeric has no -0)
+            case REAL, DOUBLE -> "CASE WHEN " + c + "::float8 IN ('NaN', 'Infinity', '-Infinity', 0) THEN " + c + "::float8::text"
                     + " ELSE " + c + "::float8::text::numeric::text END";
             case CHAR -> counted("rtrim(" + c + "::text, ' ')");
-            case BINARY -> "rpad(encode(" + c + ", 'hex'), " + 2 * type.length() + ", '0')";
+            // padded as the source pads BINARY(n), never cut: a longer value here is a difference
+            case BINARY -> "rpad(encode(" + c + ", 'hex'), greatest(" + 2 * type.length() + ", 2 * length(" + c + ")), '0')";
             case VARBINARY, BLOB -> "encode(" + c + ", 'hex')";
-            case DATE -> "coalesce(to_char(" + c + ", 'YYYY-MM-DD'), " + c + "::text)"; // to_char of ±infinity is NULL
+            case DATE -> dated(c, "'YYYY-MM-DD'");
             case TIME -> "to_char(" + c + ", 'HH24:MI:SS.US')";
-            case TIMESTAMP -> "coalesce(to_char(" + c + ", " + TIMESTAMP + "), " + c + "::text)";
-            case TIMESTAMP_TZ -> "coalesce(to_char(" + c + " AT TIME ZONE 'UTC', " + TIMESTAMP + "), " + c + "::text)";
+            case TIMESTAMP -> dated(c, TIMESTAMP);
+            case TIMESTAMP_TZ -> dated("(" + c + " AT TIME ZONE 'UTC')", TIMESTAMP);
         });
+    }
+
+    /**
+     * A date or timestamp with its era: to_char's YYYY drops it, so 44 BC would read as the year 44. to_char of
+     * ±infinity is NULL, which must not look like a NULL value: its own text then.
+     */
+    private static String dated(String c, String format) {
+        return "coalesce(to_char(" + c + ", " + format + ") || CASE WHEN extract(year FROM " + c + ") < 0 THEN ' BC' ELSE '' END, "
+                + c + "::text)";
     }
 
     /** Free text as "length:text", so a '|' inside it cannot shift the joined row. */

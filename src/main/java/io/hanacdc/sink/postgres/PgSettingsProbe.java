@@ -50,14 +50,14 @@ final class PgSettingsProbe implements Probe {
                 problems.add("the database's encoding is " + rs.getString(4) + ", not UTF8: a character outside it stops its table;"
                         + " create the target database WITH ENCODING 'UTF8' (TEMPLATE template0)");
             }
-            if (!"origin".equals(rs.getString(5))) {
+            if ("replica".equals(rs.getString(5))) { // "local" still fires ordinary triggers and foreign keys
                 problems.add("session_replication_role is " + rs.getString(5) + ": the target's own triggers and foreign keys (cascades, checks)"
                         + " do not fire for the task's writes; ALTER ROLE " + user + " RESET session_replication_role, unless that is meant");
             }
             String timeouts = "0".equals(rs.getString(6)) && "0".equals(rs.getString(7)) ? "no statement or lock timeout"
                     : "statement_timeout " + rs.getString(6) + ", lock_timeout " + rs.getString(7)
                     + " (a batch or schema change running longer is cancelled and retried: a large one may never finish)";
-            checked = "PostgreSQL " + rs.getString(1) + ", primary, read-write, encoding " + rs.getString(4) + ", session_replication_role "
+            checked = "PostgreSQL " + rs.getString(1) + (rs.getBoolean(2) ? ", standby" : ", primary") + ", read-only " + rs.getString(3) + ", encoding " + rs.getString(4) + ", session_replication_role "
                     + rs.getString(5) + ", " + timeouts;
         }
         return problems.isEmpty() ? ProbeResult.pass(this, checked) : ProbeResult.fail(this, checked, String.join("; ", problems));

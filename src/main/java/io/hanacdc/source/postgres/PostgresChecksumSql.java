@@ -36,11 +36,10 @@ final class PostgresChecksumSql implements ChecksumSql {
             case CHAR -> lengthPrefixed("rtrim(" + c + "::text, ' ')");
             case BINARY -> "rpad(encode(" + c + ", 'hex'), " + 2 * type.length() + ", '0')";
             case VARBINARY, BLOB -> "encode(" + c + ", 'hex')";
-            // to_char gives NULL for ±infinity, which must not look like a NULL value
-            case DATE -> "coalesce(to_char(" + c + ", 'YYYY-MM-DD'), " + c + "::text)";
+            case DATE -> dated(c, "'YYYY-MM-DD'");
             case TIME -> "to_char(" + c + ", 'HH24:MI:SS.US')";
-            case TIMESTAMP -> "coalesce(to_char(" + c + ", " + TIMESTAMP + "), " + c + "::text)";
-            case TIMESTAMP_TZ -> "coalesce(to_char(" + c + " AT TIME ZONE 'UTC', " + TIMESTAMP + "), " + c + "::text)";
+            case TIMESTAMP -> dated(c, TIMESTAMP);
+            case TIMESTAMP_TZ -> dated("(" + c + " AT TIME ZONE 'UTC')", TIMESTAMP);
         });
     }
 
@@ -50,7 +49,17 @@ final class PostgresChecksumSql implements ChecksumSql {
      * numeric prints it so, exactly. NaN and ±Infinity (equal to themselves here) stay as they are.
      */
     private static String plainDigits(String d) {
-        return "CASE WHEN " + d + " IN ('NaN', 'Infinity', '-Infinity') THEN " + d + "::text ELSE " + d + "::text::numeric::text END";
+        // ±0 as printed ('-0', as MySQL prints it too): numeric has no -0
+        return "CASE WHEN " + d + " IN ('NaN', 'Infinity', '-Infinity', 0) THEN " + d + "::text ELSE " + d + "::text::numeric::text END";
+    }
+
+    /**
+     * A date or timestamp with its era: to_char's YYYY drops it, so 44 BC would read as the year 44 (only a PostgreSQL
+     * target holds BC dates). to_char of ±infinity is NULL, which must not look like a NULL value: its own text then.
+     */
+    private static String dated(String c, String format) {
+        return "coalesce(to_char(" + c + ", " + format + ") || CASE WHEN extract(year FROM " + c + ") < 0 THEN ' BC' ELSE '' END, "
+                + c + "::text)";
     }
 
     private static String lengthPrefixed(String text) {
