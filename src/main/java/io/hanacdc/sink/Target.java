@@ -1,11 +1,11 @@
 package io.hanacdc.sink;
 
 import io.hanacdc.checkpoint.Position;
-import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SchemaDiff;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
+import io.hanacdc.schema.ValuesKept;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
@@ -17,7 +17,7 @@ import java.util.Optional;
  * covering them commit together or not at all ({@link #commit}); a process holding an old position
  * revision changes nothing ({@link Positions}), DDL included ({@link #fenced}).
  */
-public interface Target extends AutoCloseable {
+public interface Target extends ValuesKept, AutoCloseable {
     /** Writes of one target transaction. */
     interface Work {
         void run(TargetSession s) throws SQLException;
@@ -86,9 +86,6 @@ public interface Target extends AutoCloseable {
 
     /** verify's reads of a target table. */
     TargetRows rows(TargetTable table);
-
-    /** Decimal places this target keeps for a DECIMAL column (more are rounded on the way in): verify compares at that scale. */
-    int decimalScale(ColumnType type);
 
     @Override
     void close();

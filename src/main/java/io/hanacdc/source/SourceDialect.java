@@ -3,6 +3,7 @@ package io.hanacdc.source;
 import io.hanacdc.common.CdcException;
 import io.hanacdc.config.CaptureOptions;
 import io.hanacdc.schema.ColumnType;
+import io.hanacdc.schema.ValuesKept;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.schema.TableId;
@@ -18,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.ToIntFunction;
 
 /**
  * Everything that differs between source databases: catalog, capture DDL, the two watermark reads
@@ -207,7 +207,7 @@ public interface SourceDialect {
     OpenTransactions readOpenTransactions(Connection c) throws SQLException;
 
     /** How verify checksums this source's rows, if it can: empty leaves every table to the row-by-row comparison. */
-    default Optional<ChecksumSql> checksumSql(ToIntFunction<ColumnType> targetDecimalScale) {
+    default Optional<ChecksumSql> checksumSql(ValuesKept target) {
         return Optional.empty();
     }
 

@@ -50,7 +50,7 @@ final class ChecksumComparison {
     ChecksumComparison(SourceDialect dialect, Target targets, TargetTable targetTable, TableComparison rows) {
         this.rows = rows;
         SourceTable t = targetTable.source();
-        ChecksumSql sourceSql = dialect.checksumSql(targets::decimalScale).orElse(null);
+        ChecksumSql sourceSql = dialect.checksumSql(targets).orElse(null);
         this.target = rows.target();
         this.rowByRowReason = whyNot(dialect, sourceSql, t, target).orElse(null);
         this.source = rowByRowReason == null

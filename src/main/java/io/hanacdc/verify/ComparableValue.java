@@ -1,6 +1,7 @@
 package io.hanacdc.verify;
 
 import io.hanacdc.schema.ColumnType;
+import io.hanacdc.schema.ValuesKept;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
@@ -11,7 +12,6 @@ import java.time.LocalTime;
 import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
 import java.util.HexFormat;
-import java.util.function.ToIntFunction;
 
 /**
  * A value in the form source and target are compared in: what the type mapping makes of it on the
@@ -25,17 +25,17 @@ final class ComparableValue {
 
     private ComparableValue() {}
 
-    /** @param decimalScale the decimal places the target keeps for a decimal column */
-    static String of(ColumnType type, Object v, ToIntFunction<ColumnType> decimalScale) {
+    /** @param kept what the target keeps: decimals compared at its scale, -0 as 0 where it has one zero */
+    static String of(ColumnType type, Object v, ValuesKept kept) {
         if (v == null) {
             return NULL;
         }
         String s = switch (type.kind()) {
             case BOOLEAN -> v instanceof Boolean b ? (b ? "true" : "false") : v.toString();
             case UNSIGNED_TINYINT, SMALLINT, INTEGER, BIGINT -> Long.toString(((Number) v).longValue());
-            case DECIMAL, FLOATING_DECIMAL -> v instanceof BigDecimal d ? decimal(d, decimalScale.applyAsInt(type)) : v.toString(); // NaN, ±Infinity
-            case REAL -> Float.toString(((Number) v).floatValue());
-            case DOUBLE -> Double.toString(((Number) v).doubleValue());
+            case DECIMAL, FLOATING_DECIMAL -> v instanceof BigDecimal d ? decimal(d, kept.decimalScale(type)) : v.toString(); // NaN, ±Infinity
+            case REAL -> Float.toString(zero(((Number) v).floatValue(), kept));
+            case DOUBLE -> Double.toString(zero(((Number) v).doubleValue(), kept));
             case CHAR -> v.toString().replaceAll(" +$", "");
             case BINARY -> "0x" + HexFormat.of().formatHex(Arrays.copyOf((byte[]) v, Math.max(type.length(), ((byte[]) v).length)));
             case VARBINARY, BLOB -> "0x" + HexFormat.of().formatHex((byte[]) v);
@@ -44,6 +44,15 @@ final class ComparableValue {
             case DATE, VARCHAR, TEXT, UUID, JSON, SOURCE_TEXT, ARRAY -> v.toString();
         };
         return s.length() <= MAX_INLINE ? "'" + s + "'" : "'" + s.substring(0, 40) + "…' (" + s.length() + " characters, sha-256 " + sha256(s) + ")";
+    }
+
+    /** -0 as 0 where the target has one zero ({@code == 0} holds for both). */
+    private static double zero(double d, ValuesKept kept) {
+        return d == 0 && !kept.signedZero() ? 0 : d;
+    }
+
+    private static float zero(float f, ValuesKept kept) {
+        return f == 0 && !kept.signedZero() ? 0 : f;
     }
 
     /** MySQL rounds surplus decimal places half away from zero, as HALF_UP does. */

@@ -1,6 +1,6 @@
 package io.hanacdc.verify;
 
-import io.hanacdc.schema.ColumnType;
+import io.hanacdc.schema.ValuesKept;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
 import io.hanacdc.source.KeysetReader;
@@ -22,7 +22,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.LongConsumer;
 import java.util.function.Predicate;
-import java.util.function.ToIntFunction;
 
 /**
  * Compares one table row by row, or one key range of it. The source is read in its key order chunk
@@ -46,13 +45,13 @@ final class TableComparison {
     private final KeysetReader sourceChunks;
     private final KeyRefetcher sourceByKey;
     private final TargetRows target;
-    private final ToIntFunction<ColumnType> decimalScale;
+    private final ValuesKept kept;
     private final int[] keyIndexes;
 
     TableComparison(SourceDialect dialect, Target targets, TargetTable targetTable, int chunkSize) {
         this.dialect = dialect;
         this.table = targetTable.source();
-        this.decimalScale = targets::decimalScale;
+        this.kept = targets;
         this.sourceCount = "SELECT COUNT(*) FROM " + dialect.qualified(table.id().schema(), table.id().name());
         this.sourceChunks = new KeysetReader(dialect, table, chunkSize);
         this.sourceByKey = new KeyRefetcher(dialect, table);
@@ -174,8 +173,8 @@ final class TableComparison {
         List<String> columns = new ArrayList<>();
         for (int i = 0; i < source.length; i++) {
             SourceColumn c = table.columns().get(i);
-            String a = ComparableValue.of(c.type(), source[i], decimalScale);
-            String b = ComparableValue.of(c.type(), target[i], decimalScale);
+            String a = ComparableValue.of(c.type(), source[i], kept);
+            String b = ComparableValue.of(c.type(), target[i], kept);
             if (!a.equals(b)) {
                 columns.add(c.name() + ": source " + a + " ≠ target " + b);
             }
@@ -187,7 +186,7 @@ final class TableComparison {
         List<String> parts = new ArrayList<>();
         for (int i = 0; i < key.length; i++) {
             SourceColumn c = table.keyColumns().get(i);
-            parts.add(c.name() + " = " + ComparableValue.of(c.type(), key[i], decimalScale));
+            parts.add(c.name() + " = " + ComparableValue.of(c.type(), key[i], kept));
         }
         return String.join(", ", parts);
     }
@@ -204,7 +203,7 @@ final class TableComparison {
     private List<String> keyForms(Object[] values, int[] indexes) {
         List<String> out = new ArrayList<>(indexes.length);
         for (int i = 0; i < indexes.length; i++) {
-            out.add(ComparableValue.of(table.keyColumns().get(i).type(), values[indexes[i]], decimalScale));
+            out.add(ComparableValue.of(table.keyColumns().get(i).type(), values[indexes[i]], kept));
         }
         return out;
     }

@@ -158,9 +158,9 @@ class ChecksumVerifyTest {
         }
     }
 
-    /** Values only a PostgreSQL target holds, changed into look-alikes: the era of a date and a timestamp dropped. */
+    /** Values only a PostgreSQL target holds, changed into look-alikes: the era of a date and a timestamp dropped, a zero's sign. */
     @Test
-    void aLostEraOnAPostgresTargetIsFound() throws Exception {
+    void aLostEraOrSignOnAPostgresTargetIsFound() throws Exception {
         try (Pipeline p = new Pipeline("checksum_lookalikes", TargetFixture.POSTGRES)) {
             exec(p.sourceUrl, "CREATE TABLE public.la (id int PRIMARY KEY, d date, ts timestamp, f double precision)",
                     "INSERT INTO public.la VALUES (1, '0044-03-15 BC', '0044-03-15 12:00 BC', -0.0), (2, '2024-01-01', '2024-01-01', 0)");
@@ -175,6 +175,10 @@ class ChecksumVerifyTest {
             assertEquals(1, r[0].differences(), out);
             assertTrue(out.contains("id = '1': d: source "), out);
             assertTrue(out.contains("ts: source "), out);
+            exec(p.targetUrl, "UPDATE la SET d = '0044-03-15 BC', ts = '0044-03-15 12:00 BC', f = 0 WHERE id = 1");
+            out = p.verify("public.la", r);
+            assertEquals(1, r[0].differences(), out);
+            assertTrue(out.contains("id = '1': f: source '-0.0' ≠ target '0.0'"), out);
         }
     }
 }

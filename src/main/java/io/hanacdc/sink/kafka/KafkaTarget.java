@@ -268,6 +268,12 @@ public final class KafkaTarget implements Target {
         return type.scale();
     }
 
+    /** A Connect float64 carries the IEEE bits. */
+    @Override
+    public boolean signedZero() {
+        return true;
+    }
+
     @Override
     public void close() {
         producers.close();

@@ -26,7 +26,8 @@ final class MySqlChecksumSql implements ChecksumSql {
             case UNSIGNED_TINYINT, SMALLINT, INTEGER, BIGINT -> "CAST(" + c + " AS CHAR)";
             case DECIMAL, FLOATING_DECIMAL -> type.kind() == ColumnType.Kind.DECIMAL && type.scale() == 0 ? "CAST(" + c + " AS CHAR)"
                     : withoutTrailingZeros("CAST(" + c + " AS CHAR)");
-            case REAL, DOUBLE -> plainDigits("CAST(CAST(" + c + " AS DOUBLE) AS CHAR)"); // a FLOAT as the double it is
+            // a FLOAT as the double it is; one zero, as the target keeps (MySqlTypes.signedZero)
+            case REAL, DOUBLE -> "CASE WHEN " + c + " = 0 THEN '0' ELSE " + plainDigits("CAST(CAST(" + c + " AS DOUBLE) AS CHAR)") + " END";
             case CHAR -> lengthPrefixed("TRIM(TRAILING ' ' FROM " + c + ")");
             case VARCHAR, TEXT, JSON, SOURCE_TEXT, ARRAY -> lengthPrefixed(c);
             case UUID -> c;

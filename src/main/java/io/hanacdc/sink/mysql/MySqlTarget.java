@@ -102,6 +102,11 @@ public final class MySqlTarget implements Target {
         return types.decimalScale(type);
     }
 
+    @Override
+    public boolean signedZero() {
+        return types.signedZero();
+    }
+
     MySqlFlavor flavor() {
         return flavor;
     }

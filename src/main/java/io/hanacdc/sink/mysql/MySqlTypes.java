@@ -3,6 +3,7 @@ package io.hanacdc.sink.mysql;
 import io.hanacdc.sink.ValueRules;
 import io.hanacdc.schema.ColumnType;
 import io.hanacdc.schema.SourceColumn;
+import io.hanacdc.schema.ValuesKept;
 import io.hanacdc.sql.Identifiers;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -15,7 +16,7 @@ import java.util.Set;
  * character), so when a wide table would exceed it the widest variable columns become TEXT/BLOB types,
  * which count only a few bytes.
  */
-public final class MySqlTypes {
+public final class MySqlTypes implements ValuesKept {
     private static final int ROW_LIMIT = 65_000; // leave room for row overhead
     private static final int MAX_VARCHAR_CHARS = 16_383;
     /** MySQL's DECIMAL holds at most 65 digits, 30 of them after the point. */
@@ -121,11 +122,18 @@ public final class MySqlTypes {
     }
 
     /** Decimal places the target keeps for a DECIMAL or floating decimal column (a wide one kept as text: all of them). */
+    @Override
     public int decimalScale(ColumnType t) {
         if (asText(t)) {
             return t.kind() == ColumnType.Kind.FLOATING_DECIMAL ? TEXT_SCALE : t.scale();
         }
         return t.kind() == ColumnType.Kind.FLOATING_DECIMAL ? MAX_SCALE : Math.min(t.scale(), MAX_SCALE);
+    }
+
+    /** MariaDB 10.11.19 stores -0 as 0 on every path, 10.11.5 on some (MySQL 8 untested here): one zero for the target. */
+    @Override
+    public boolean signedZero() {
+        return false;
     }
 
     /** Whether a number column goes to text: wider than DECIMAL(65,30), with hanacdc.target.wide-numbers=text. */

@@ -219,6 +219,11 @@ public final class PostgresTarget implements Target {
     }
 
     @Override
+    public boolean signedZero() {
+        return true;
+    }
+
+    @Override
     public void close() {
         pool.close();
     }

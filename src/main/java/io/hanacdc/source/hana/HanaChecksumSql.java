@@ -1,11 +1,11 @@
 package io.hanacdc.source.hana;
 
 import io.hanacdc.schema.ColumnType;
+import io.hanacdc.schema.ValuesKept;
 import io.hanacdc.sql.ChecksumSql;
 import io.hanacdc.sql.Identifiers;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.ToIntFunction;
 import java.util.stream.Collectors;
 
 /**
@@ -17,11 +17,11 @@ import java.util.stream.Collectors;
  * exponent, which trailing-zero trimming could alter) and long binaries have no rendering here.
  */
 final class HanaChecksumSql implements ChecksumSql {
-    private final ToIntFunction<ColumnType> decimalScale;
+    private final ValuesKept target;
 
-    /** @param decimalScale the decimal places the target keeps for a decimal column: decimals are compared rounded to them */
-    HanaChecksumSql(ToIntFunction<ColumnType> decimalScale) {
-        this.decimalScale = decimalScale;
+    /** @param target what the target keeps: decimals are compared rounded to its scale */
+    HanaChecksumSql(ValuesKept target) {
+        this.target = target;
     }
 
     private static final int MAX_BINARY_BYTES = 2500; // hex text of 5,000 characters
@@ -36,7 +36,7 @@ final class HanaChecksumSql implements ChecksumSql {
         return Optional.ofNullable(switch (type.kind()) {
             case BOOLEAN -> "CASE WHEN " + c + " = TRUE THEN '1' WHEN " + c + " = FALSE THEN '0' END";
             case UNSIGNED_TINYINT, SMALLINT, INTEGER, BIGINT -> "TO_NVARCHAR(" + c + ")";
-            case DECIMAL -> withoutTrailingZeros("TO_NVARCHAR(ROUND(" + c + ", " + decimalScale.applyAsInt(type) + ", ROUND_HALF_UP))");
+            case DECIMAL -> withoutTrailingZeros("TO_NVARCHAR(ROUND(" + c + ", " + target.decimalScale(type) + ", ROUND_HALF_UP))");
             case FLOATING_DECIMAL, REAL, DOUBLE, TEXT, BLOB, UUID, JSON, SOURCE_TEXT, ARRAY -> null; // the last two: not HANA types
             case CHAR -> lengthPrefixed("RTRIM(" + c + ", ' ')");
             case VARCHAR -> lengthPrefixed("TO_NVARCHAR(" + c + ")");

@@ -2,6 +2,7 @@ package io.hanacdc.source.hana;
 
 import io.hanacdc.config.CaptureOptions;
 import io.hanacdc.schema.ColumnType;
+import io.hanacdc.schema.ValuesKept;
 import io.hanacdc.schema.EmptyDate;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.TableId;
@@ -26,7 +27,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.ToIntFunction;
 
 /**
  * SAP HANA 2.0 (SPS05+) and HANA Cloud source, through ngdbc. The watermark follows DESIGN §3's
@@ -305,8 +305,8 @@ public final class HanaDialect extends AbstractSourceDialect {
     }
 
     @Override
-    public Optional<ChecksumSql> checksumSql(ToIntFunction<ColumnType> targetDecimalScale) {
-        return Optional.of(new HanaChecksumSql(targetDecimalScale));
+    public Optional<ChecksumSql> checksumSql(ValuesKept target) {
+        return Optional.of(new HanaChecksumSql(target));
     }
 
     /** Whether the connected user may read other users' transactions in M_TRANSACTIONS. */

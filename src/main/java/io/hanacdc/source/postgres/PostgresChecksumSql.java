@@ -1,20 +1,20 @@
 package io.hanacdc.source.postgres;
 
 import io.hanacdc.schema.ColumnType;
+import io.hanacdc.schema.ValuesKept;
 import io.hanacdc.sql.ChecksumSql;
 import io.hanacdc.sql.Identifiers;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.ToIntFunction;
 import java.util.stream.Collectors;
 
 /** Checksum SQL for a PostgreSQL source (13 or later: trim_scale). */
 final class PostgresChecksumSql implements ChecksumSql {
-    private final ToIntFunction<ColumnType> decimalScale;
+    private final ValuesKept target;
 
-    /** @param decimalScale the decimal places the target keeps for a decimal column: decimals are compared rounded to them */
-    PostgresChecksumSql(ToIntFunction<ColumnType> decimalScale) {
-        this.decimalScale = decimalScale;
+    /** @param target what the target keeps: decimals are compared rounded to its scale, -0 as 0 where it has one zero */
+    PostgresChecksumSql(ValuesKept target) {
+        this.target = target;
     }
 
     private static final String TIMESTAMP = "'YYYY-MM-DD HH24:MI:SS.US'";
@@ -31,7 +31,7 @@ final class PostgresChecksumSql implements ChecksumSql {
             case UNSIGNED_TINYINT, SMALLINT, INTEGER, BIGINT, UUID -> c + "::text";
             case VARCHAR, TEXT, JSON, SOURCE_TEXT, ARRAY -> lengthPrefixed(c + "::text");
             // rounded half away from zero to the target's scale, as MySQL stores it; trailing zeros dropped
-            case DECIMAL, FLOATING_DECIMAL -> "trim_scale(round(" + c + ", " + decimalScale.applyAsInt(type) + "))::text";
+            case DECIMAL, FLOATING_DECIMAL -> "trim_scale(round(" + c + ", " + target.decimalScale(type) + "))::text";
             case REAL, DOUBLE -> plainDigits(c + "::float8");
             case CHAR -> lengthPrefixed("rtrim(" + c + "::text, ' ')");
             case BINARY -> "rpad(encode(" + c + ", 'hex'), " + 2 * type.length() + ", '0')";
@@ -48,9 +48,11 @@ final class PostgresChecksumSql implements ChecksumSql {
      * as the same double, but choose the exponent form differently) written out without exponent:
      * numeric prints it so, exactly. NaN and ±Infinity (equal to themselves here) stay as they are.
      */
-    private static String plainDigits(String d) {
-        // ±0 as printed ('-0', as MySQL prints it too): numeric has no -0
-        return "CASE WHEN " + d + " IN ('NaN', 'Infinity', '-Infinity', 0) THEN " + d + "::text ELSE " + d + "::text::numeric::text END";
+    private String plainDigits(String d) {
+        // numeric has no -0: a zero as printed ('-0') where the target keeps its sign, else as its one zero
+        String zero = target.signedZero() ? d + "::text" : "'0'";
+        return "CASE WHEN " + d + " IN ('NaN', 'Infinity', '-Infinity') THEN " + d + "::text WHEN " + d + " = 0 THEN " + zero
+                + " ELSE " + d + "::text::numeric::text END";
     }
 
     /**

@@ -2,6 +2,7 @@ package io.hanacdc.source.postgres;
 
 import io.hanacdc.config.CaptureOptions;
 import io.hanacdc.schema.ColumnType;
+import io.hanacdc.schema.ValuesKept;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.TableId;
 import io.hanacdc.source.AbstractSourceDialect;
@@ -29,7 +30,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.function.ToIntFunction;
 import org.postgresql.PGStatement;
 
 /**
@@ -243,8 +243,8 @@ public final class PostgresDialect extends AbstractSourceDialect {
     static final String SEQUENCE = "SELECT increment_by, cache_size, cycle FROM pg_catalog.pg_sequences WHERE schemaname = ? AND sequencename = ?";
 
     @Override
-    public Optional<ChecksumSql> checksumSql(ToIntFunction<ColumnType> targetDecimalScale) {
-        return Optional.of(new PostgresChecksumSql(targetDecimalScale));
+    public Optional<ChecksumSql> checksumSql(ValuesKept target) {
+        return Optional.of(new PostgresChecksumSql(target));
     }
 
     /** CACHE 1: last_value bounds every id handed out only when no session caches ids (PostgresCaptureSql). */

@@ -65,7 +65,7 @@ class HanaChecksumSqlGoldenTest {
     private static List<String> statements() {
         HanaDialect hana = new HanaDialect(CaptureOptions.DEFAULT);
         SourceTable t = sample();
-        RangeChecksums sums = new RangeChecksums(hana.checksumSql(new MySqlTypes(MySqlFlavor.MARIADB, ValueRules.DEFAULT)::decimalScale).orElseThrow(), hana.qualified(t.id().schema(), t.id().name()), t, hana::selectExpression);
+        RangeChecksums sums = new RangeChecksums(hana.checksumSql(new MySqlTypes(MySqlFlavor.MARIADB, ValueRules.DEFAULT)).orElseThrow(), hana.qualified(t.id().schema(), t.id().name()), t, hana::selectExpression);
         return List.of(sums.boundsSql(), sums.sumsSql(new KeyRange(-5, 1000).split(4)), sums.sumsSql(new KeyRange(7, 7).split(16)));
     }
 
@@ -91,7 +91,7 @@ class HanaChecksumSqlGoldenTest {
 
     @Test
     void typesWithoutACommonTextFormAreLeftToRowByRow() {
-        ChecksumSql hana = new HanaDialect(CaptureOptions.DEFAULT).checksumSql(new MySqlTypes(MySqlFlavor.MARIADB, ValueRules.DEFAULT)::decimalScale).orElseThrow();
+        ChecksumSql hana = new HanaDialect(CaptureOptions.DEFAULT).checksumSql(new MySqlTypes(MySqlFlavor.MARIADB, ValueRules.DEFAULT)).orElseThrow();
         for (ColumnType type : List.of(ColumnType.of(Kind.FLOATING_DECIMAL), ColumnType.of(Kind.REAL), ColumnType.of(Kind.DOUBLE),
                 ColumnType.of(Kind.TEXT), ColumnType.of(Kind.BLOB), ColumnType.sized(Kind.VARBINARY, 5000))) {
             assertTrue(hana.text("\"c\"", type).isEmpty(), type.toString());
