@@ -34,7 +34,7 @@ final class ComparableValue {
             case BOOLEAN -> v instanceof Boolean b ? (b ? "true" : "false") : v.toString();
             case UNSIGNED_TINYINT, SMALLINT, INTEGER, BIGINT -> Long.toString(((Number) v).longValue());
             case DECIMAL, FLOATING_DECIMAL -> v instanceof BigDecimal d ? decimal(d, kept.decimalScale(type)) : v.toString(); // NaN, ±Infinity
-            case REAL -> Float.toString(zero(((Number) v).floatValue(), kept));
+            case REAL -> Float.toString((float) zero(((Number) v).floatValue(), kept)); // exact both ways
             case DOUBLE -> Double.toString(zero(((Number) v).doubleValue(), kept));
             case CHAR -> v.toString().replaceAll(" +$", "");
             case BINARY -> "0x" + HexFormat.of().formatHex(Arrays.copyOf((byte[]) v, Math.max(type.length(), ((byte[]) v).length)));
@@ -49,10 +49,6 @@ final class ComparableValue {
     /** -0 as 0 where the target has one zero ({@code == 0} holds for both). */
     private static double zero(double d, ValuesKept kept) {
         return d == 0 && !kept.signedZero() ? 0 : d;
-    }
-
-    private static float zero(float f, ValuesKept kept) {
-        return f == 0 && !kept.signedZero() ? 0 : f;
     }
 
     /** MySQL rounds surplus decimal places half away from zero, as HALF_UP does. */

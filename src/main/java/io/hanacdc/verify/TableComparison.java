@@ -1,8 +1,8 @@
 package io.hanacdc.verify;
 
-import io.hanacdc.schema.ValuesKept;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
+import io.hanacdc.schema.ValuesKept;
 import io.hanacdc.source.KeysetReader;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.sql.KeyRange;

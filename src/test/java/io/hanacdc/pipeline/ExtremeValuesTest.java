@@ -95,7 +95,7 @@ class ExtremeValuesTest {
                     + " tz timestamptz, dt date)");
             exec(p.sourceUrl, "INSERT INTO public.f SELECT g, 'NaN', '-Infinity', 'NaN', 'NaN', '-infinity', 'infinity', 'infinity' FROM generate_series(1, 20) g",
                     "INSERT INTO public.f VALUES (100, 'Infinity', 'NaN', 'Infinity', 1.5, 'infinity', '-infinity', '-infinity'),"
-                            + " (101, -0.0, -0.0, '-Infinity', -0.0, '0044-03-15 12:00:00 BC', '0001-01-01 00:00:00+00 BC', '4713-01-01 BC')");
+                            + " (101, '-0', '-0', '-Infinity', -0.0, '0044-03-15 12:00:00 BC', '0001-01-01 00:00:00+00 BC', '4713-01-01 BC')");
             p.set("hanacdc.tables", "public.f").start();
             p.awaitConverged(20_000);
             exec(p.sourceUrl, "INSERT INTO public.f SELECT id + 1000, r, d, n, n2, ts, tz, dt FROM public.f WHERE id < 3 OR id > 99",

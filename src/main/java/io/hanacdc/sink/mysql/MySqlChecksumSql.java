@@ -1,6 +1,7 @@
 package io.hanacdc.sink.mysql;
 
 import io.hanacdc.schema.ColumnType;
+import io.hanacdc.schema.ValuesKept;
 import io.hanacdc.sql.ChecksumSql;
 import io.hanacdc.sql.Identifiers;
 import java.util.List;
@@ -13,6 +14,11 @@ import java.util.stream.Collectors;
  */
 final class MySqlChecksumSql implements ChecksumSql {
     private static final String TIMESTAMP = "'%Y-%m-%d %H:%i:%s.%f'";
+    private final ValuesKept kept;
+
+    MySqlChecksumSql(ValuesKept kept) {
+        this.kept = kept;
+    }
 
     @Override
     public String quote(String identifier) {
@@ -26,8 +32,9 @@ final class MySqlChecksumSql implements ChecksumSql {
             case UNSIGNED_TINYINT, SMALLINT, INTEGER, BIGINT -> "CAST(" + c + " AS CHAR)";
             case DECIMAL, FLOATING_DECIMAL -> type.kind() == ColumnType.Kind.DECIMAL && type.scale() == 0 ? "CAST(" + c + " AS CHAR)"
                     : withoutTrailingZeros("CAST(" + c + " AS CHAR)");
-            // a FLOAT as the double it is; one zero, as the target keeps (MySqlTypes.signedZero)
-            case REAL, DOUBLE -> "CASE WHEN " + c + " = 0 THEN '0' ELSE " + plainDigits("CAST(CAST(" + c + " AS DOUBLE) AS CHAR)") + " END";
+            // a FLOAT as the double it is; a zero as one zero unless the target keeps its sign
+            case REAL, DOUBLE -> kept.signedZero() ? plainDigits("CAST(CAST(" + c + " AS DOUBLE) AS CHAR)")
+                    : "CASE WHEN " + c + " = 0 THEN '0' ELSE " + plainDigits("CAST(CAST(" + c + " AS DOUBLE) AS CHAR)") + " END";
             case CHAR -> lengthPrefixed("TRIM(TRAILING ' ' FROM " + c + ")");
             case VARCHAR, TEXT, JSON, SOURCE_TEXT, ARRAY -> lengthPrefixed(c);
             case UUID -> c;

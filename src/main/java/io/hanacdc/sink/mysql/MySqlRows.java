@@ -24,7 +24,7 @@ import java.util.stream.Collectors;
 /** Reads one target table for verify: rows by key, its keys in the target's own key order chunk by chunk, and range checksums. */
 final class MySqlRows implements TargetRows {
     private static final int KEYS_PER_QUERY = 500;
-    private static final ChecksumSql CHECKSUMS = new MySqlChecksumSql();
+    private final ChecksumSql checksumSql;
     private final MySqlTable table;
     private RangeChecksums checksums;
     private final List<SourceColumn> columns;
@@ -37,6 +37,7 @@ final class MySqlRows implements TargetRows {
 
     MySqlRows(MySqlTable table, MySqlFlavor flavor) {
         this.table = table;
+        this.checksumSql = new MySqlChecksumSql(table.types());
         this.binder = new ValueBinder(flavor);
         SourceTable source = table.source();
         this.columns = source.columns();
@@ -127,7 +128,7 @@ final class MySqlRows implements TargetRows {
 
     @Override
     public Optional<SourceColumn> unrenderable() {
-        return RangeChecksums.unrenderable(CHECKSUMS, table.source(), c -> CHECKSUMS.quote(c.name()));
+        return RangeChecksums.unrenderable(checksumSql, table.source(), c -> checksumSql.quote(c.name()));
     }
 
     @Override
@@ -143,7 +144,7 @@ final class MySqlRows implements TargetRows {
     /** Made at first use: only a table every column of which renders has them. */
     private RangeChecksums checksums() {
         if (checksums == null) {
-            checksums = new RangeChecksums(CHECKSUMS, table.qualifiedName(), table.source(), c -> CHECKSUMS.quote(c.name()));
+            checksums = new RangeChecksums(checksumSql, table.qualifiedName(), table.source(), c -> checksumSql.quote(c.name()));
         }
         return checksums;
     }

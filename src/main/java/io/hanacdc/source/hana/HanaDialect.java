@@ -2,10 +2,10 @@ package io.hanacdc.source.hana;
 
 import io.hanacdc.config.CaptureOptions;
 import io.hanacdc.schema.ColumnType;
-import io.hanacdc.schema.ValuesKept;
 import io.hanacdc.schema.EmptyDate;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.TableId;
+import io.hanacdc.schema.ValuesKept;
 import io.hanacdc.source.AbstractSourceDialect;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureSql;

@@ -2,9 +2,9 @@ package io.hanacdc.source.postgres;
 
 import io.hanacdc.config.CaptureOptions;
 import io.hanacdc.schema.ColumnType;
-import io.hanacdc.schema.ValuesKept;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.TableId;
+import io.hanacdc.schema.ValuesKept;
 import io.hanacdc.source.AbstractSourceDialect;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureSql;
