@@ -6,16 +6,17 @@ import io.hanacdc.check.ProbeResult;
 import io.hanacdc.schema.ColumnType.Kind;
 import io.hanacdc.schema.SourceColumn;
 import io.hanacdc.schema.SourceTable;
+import io.hanacdc.sink.ExtremeRows;
 import io.hanacdc.sql.Identifiers;
+import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.util.ArrayList;
-import java.util.HexFormat;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -26,6 +27,20 @@ import java.util.stream.Collectors;
 final class RoundTripProbe implements Probe {
     private static final int STATEMENT_ROWS = 3;
     private static final int LOAD_ROWS = LoadDataUpsert.MIN_ROWS + 2;
+    private static final LocalDateTime LAST = LocalDateTime.of(9999, 12, 31, 23, 59, 59, 999_999_000);
+    private static final LocalDateTime FIRST = LocalDateTime.of(1, 1, 1, 0, 0);
+    /** MariaDB's FLOAT ends at 3.402823466E+38, just below Float.MAX_VALUE (which it refuses as out of range). */
+    private static final float REAL_MAX = Math.nextDown(Float.MAX_VALUE);
+    private static final String TEXT = "tab\there line\nbreak\r\n back\\slash \\N nul\0 '\"` 😀 𝄞 ünïcödé";
+    /** The largest and the smallest value of each mapped type that MySQL and MariaDB hold. */
+    private static final List<Object[]> EXTREMES = List.of(
+        new Object[] {true, 255, (int) Short.MAX_VALUE, Integer.MAX_VALUE, Long.MAX_VALUE, ExtremeRows.MAX65, ExtremeRows.MAX65,
+            REAL_MAX, Double.MAX_VALUE, "abc", TEXT, TEXT.repeat(100), new byte[] {(byte) 0xff, 0x5c, 0x0a, (byte) 0xc3},
+            ExtremeRows.ALL_BYTES, ExtremeRows.ALL_BYTES, LAST.toLocalDate(), LocalTime.of(23, 59, 59, 999_999_000), LAST, LAST,
+            "ffffffff-ffff-ffff-ffff-ffffffffffff", "{\"k\": \"a\\tb 😀\"}", TEXT, "[1, 2]"},
+        new Object[] {false, 0, (int) Short.MIN_VALUE, Integer.MIN_VALUE, Long.MIN_VALUE, ExtremeRows.MAX65.negate(), new BigDecimal("1e-30"),
+            1.4e-45f, 4.9e-324, "", "", "", new byte[4], new byte[0], new byte[0], FIRST.toLocalDate(), LocalTime.MIDNIGHT, FIRST, FIRST,
+            "00000000-0000-0000-0000-000000000000", "[]", "", "[]"});
 
     private final MySqlTarget target;
 
@@ -55,9 +70,9 @@ final class RoundTripProbe implements Probe {
             try {
                 table.ensure(c);
                 RowWriter writer = new RowWriter(table, ColumnLimits.read(c, table));
-                wrong.addAll(roundTrip(c, writer, table, ExtremeRows.rows(STATEMENT_ROWS), "statement"));
+                wrong.addAll(roundTrip(c, writer, table, ExtremeRows.rows(STATEMENT_ROWS, EXTREMES), "statement"));
                 long before = loads(c);
-                wrong.addAll(roundTrip(c, writer, table, ExtremeRows.rows(LOAD_ROWS), "LOAD DATA"));
+                wrong.addAll(roundTrip(c, writer, table, ExtremeRows.rows(LOAD_ROWS, EXTREMES), "LOAD DATA"));
                 loaded = loads(c) > before;
             } finally {
                 drop(c, table);
@@ -81,24 +96,19 @@ final class RoundTripProbe implements Probe {
             return List.of(path + ": the batch was refused (" + e.getMessage() + ")");
         }
         List<SourceColumn> cols = table.source().columns();
-        Set<String> wrong = new LinkedHashSet<>();
         String select = "SELECT " + cols.stream().map(RoundTripProbe::selected).collect(Collectors.joining(", "))
                 + " FROM " + table.qualifiedName() + " ORDER BY " + Identifiers.backtick("id");
+        List<Object[]> read = new ArrayList<>();
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(select)) {
-            for (Object[] row : rows) {
-                if (!rs.next()) {
-                    wrong.add(path + ": row " + row[0] + " missing");
-                    break;
-                }
+            while (rs.next()) {
+                Object[] row = new Object[cols.size()];
                 for (int i = 0; i < cols.size(); i++) {
-                    Object read = cols.get(i).type().kind() == Kind.REAL ? real(rs, i + 1) : TargetValues.read(rs, i + 1, cols.get(i).type());
-                    if (!ExtremeRows.same(row[i], read)) {
-                        wrong.add(path + ": " + cols.get(i).name() + " " + text(row[i]) + " came back as " + text(read));
-                    }
+                    row[i] = cols.get(i).type().kind() == Kind.REAL ? real(rs, i + 1) : TargetValues.read(rs, i + 1, cols.get(i).type());
                 }
+                read.add(row);
             }
         }
-        return List.copyOf(wrong);
+        return ExtremeRows.differences(path, cols, rows, read);
     }
 
     /** FLOAT goes over the wire as text of 6 significant digits; as a DOUBLE it comes back exactly. */
@@ -110,10 +120,6 @@ final class RoundTripProbe implements Probe {
     private static Float real(ResultSet rs, int i) throws SQLException {
         double d = rs.getDouble(i);
         return rs.wasNull() ? null : (float) d;
-    }
-
-    private static String text(Object v) {
-        return v instanceof byte[] b ? HexFormat.of().formatHex(b) : String.valueOf(v);
     }
 
     private static long loads(Connection c) throws SQLException {

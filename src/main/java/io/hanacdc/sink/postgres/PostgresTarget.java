@@ -42,6 +42,7 @@ public final class PostgresTarget implements Target {
     private final PgPositions positions;
     private final PgNaming naming;
     private final String controlSchema;
+    private final ValueRules rules;
 
     PostgresTarget(Endpoint endpoint, int poolSize, String controlSchema, String task, CdcConfig cfg) {
         int version = DataSources.probe("target", endpoint, c -> c.getMetaData().getDatabaseMajorVersion());
@@ -64,7 +65,8 @@ public final class PostgresTarget implements Target {
         }
         this.controlSchema = controlSchema.isEmpty() ? schema : controlSchema;
         this.positions = new PgPositions(this.controlSchema, task);
-        this.naming = new PgNaming(cfg.targetNames(), schema, ValueRules.load(cfg));
+        this.rules = ValueRules.load(cfg);
+        this.naming = new PgNaming(cfg.targetNames(), schema, rules);
     }
 
     static PostgresTarget open(CdcConfig cfg, int poolSize) {
@@ -88,6 +90,11 @@ public final class PostgresTarget implements Target {
     /** The schema of the positions table. */
     String controlSchema() {
         return controlSchema;
+    }
+
+    /** How values a column cannot hold are treated (the task's settings). */
+    ValueRules rules() {
+        return rules;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.hanacdc.sink.postgres;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
@@ -8,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /** Rows in COPY's text format, each value as PostgreSQL prints it. */
@@ -16,6 +18,14 @@ class CopyTextTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         CopyText.row(out, values);
         return out.toString(StandardCharsets.UTF_8);
+    }
+
+    /** Else check's round trip would pass its large batch through the statement again and never test COPY. */
+    @Test
+    void everyExtremeOfTheRoundTripGoesThroughCopy() {
+        assertTrue(PgRoundTripProbe.COPY_ROWS >= CopyUpsert.MIN_ROWS);
+        PgRoundTripProbe.EXTREMES.stream().flatMap(Arrays::stream)
+                .forEach(v -> assertTrue(CopyText.encodable(v), () -> v.getClass() + " is not written by COPY"));
     }
 
     @Test

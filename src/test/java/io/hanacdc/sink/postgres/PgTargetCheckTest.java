@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
  * table is left; as a user a DBA gave too little (not even USAGE on the schema the table maps to, no CREATE in the
  * positions' schema, no temporary tables, only SELECT on an existing target table it does not own) the probe fails
  * naming each GRANT and the change of owner, install refuses, and with exactly the statements it named the check passes.
- * The target's settings: a database in LATIN1 whose sessions are read-only and skip the target's triggers is told each.
+ * The target's settings: a database in LATIN1 whose sessions are read-only and skip the target's triggers is told each,
+ * and the round trip of every mapped type's extremes, which passes on a UTF-8 database, fails there with the server's refusal.
  */
 @IntegrationTest
 class PgTargetCheckTest {
@@ -29,6 +30,7 @@ class PgTargetCheckTest {
             exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY, v text)");
             String out = AppProcess.run("pgcheck-ok", AppProcess.env(p, p.sourceUrl, "public.t"), 0, "check");
             assertTrue(out.lines().anyMatch(l -> l.startsWith("PASS") && l.contains("target privileges")), out);
+            assertTrue(out.lines().anyMatch(l -> l.startsWith("PASS") && l.contains("target round trip") && l.contains("statement and COPY")), out);
             assertFalse(out.contains("FAIL"), out);
             assertEquals(0, Pipeline.count(p.targetUrl, "SELECT COUNT(*) FROM pg_class WHERE relname LIKE 'hanacdc_check%'"), "no scratch table left");
         }
@@ -88,6 +90,8 @@ class PgTargetCheckTest {
             String reset = after.lines().filter(l -> l.contains("target settings")).findFirst().orElseThrow(() -> new AssertionError(after));
             assertTrue(reset.startsWith("FAIL") && reset.contains("encoding is LATIN1"), reset);
             assertFalse(reset.contains("read-only (") || reset.contains("replication_role is"), reset);
+            String trip = after.lines().filter(l -> l.contains("target round trip")).findFirst().orElseThrow(() -> new AssertionError(after));
+            assertTrue(trip.startsWith("FAIL") && trip.contains("refused") && trip.contains("LATIN1"), "LATIN1 cannot hold the extremes' text: " + trip);
         }
     }
 }
