@@ -8,12 +8,14 @@ import io.hanacdc.source.CaptureNames;
 import io.hanacdc.sql.Identifiers;
 import io.hanacdc.testing.IntegrationTest;
 import io.hanacdc.testing.Pipeline;
+import io.hanacdc.testing.TargetFixture;
 import io.hanacdc.testing.TestDatabases;
 import java.io.File;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -23,7 +25,8 @@ import java.util.Map;
 import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * DESIGN §7, the reference test: eight writers on four tables while the task process snapshots
@@ -33,7 +36,8 @@ import org.junit.jupiter.api.Test;
  * process) finds no difference, and per table the applied-row counter kept with the positions equals
  * the CDC rows after the start position: nothing lost, nothing applied twice. The figures go to
  * stdout and target/chaos-summary.txt (which .ci/run prints). Cycles: -Dhanacdc.test.chaos-cycles
- * (6 by default, 24 with -Pchaos).
+ * (6 by default, 24 with -Pchaos). Into the default target on every run, and into the PostgreSQL
+ * target with -Pall-fixtures (.ci/run's time budget leaves it out).
  */
 @IntegrationTest
 class ChaosTest {
@@ -42,15 +46,17 @@ class ChaosTest {
     private static final int CYCLES = Integer.getInteger("hanacdc.test.chaos-cycles", 6);
     private static final int WRITERS = 8;
 
-    @Test
-    void survivesKillsAndFaultsWithoutLosingOrRepeatingAChange() throws Exception {
+    @ParameterizedTest(name = "into {0}")
+    @MethodSource("io.hanacdc.testing.FixtureMatrix#defaultTargetOrBoth")
+    void survivesKillsAndFaultsWithoutLosingOrRepeatingAChange(TargetFixture fixture) throws Exception {
         Random rnd = new Random(CYCLES);
-        try (Pipeline p = new Pipeline("chaos")) {
+        try (Pipeline p = new Pipeline("chaos", fixture)) {
             String ownSource = withParameter(p.sourceUrl, "ApplicationName=chaos-test");
             Pipeline.exec(ownSource, ChaosSchema.create().toArray(String[]::new));
             URI target = URI.create(p.targetUrl.substring("jdbc:".length()));
-            String targetDb = target.getPath().substring(1);
-            String control = TestDatabases.mysqlServer(); // no default database: the fault injector never kills it
+            ChaosTarget into = new ChaosTarget(fixture, p.targetUrl);
+            String control = into.control;
+            String log = into.label;
             try (TcpProxy proxy = new TcpProxy(target.getHost(), target.getPort())) {
                 Map<String, String> env = new LinkedHashMap<>();
                 env.put("HANACDC_SOURCE_URL", p.sourceUrl);
@@ -61,27 +67,26 @@ class ChaosTest {
                 env.put("HANACDC_SNAPSHOT_CHUNK_SIZE", "300");
                 env.put("HANACDC_POLL_INTERVAL_MS", "100");
                 env.put("HANACDC_PURGE_INTERVAL_S", "86400"); // the CDC rows are counted at the end: none may be purged
-                String positions = Identifiers.backtick(targetDb) + ".hanacdc_position";
-                Process running = launch(env, "run", 0);
+                String positions = into.positions;
+                Process running = launch(env, "run", log + "-0");
                 long deadline = System.currentTimeMillis() + 90_000;
-                while (count(control, "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = '" + targetDb
-                        + "' AND table_name = 'hanacdc_position'") == 0 || count(control, "SELECT COUNT(*) FROM " + positions) < 4) {
-                    assertTrue(System.currentTimeMillis() < deadline, "no start positions after 90 s: see target/chaos-0.log");
+                while (count(control, into.positionsPresent()) == 0 || count(control, "SELECT COUNT(*) FROM " + positions) < 4) {
+                    assertTrue(System.currentTimeMillis() < deadline, "no start positions after 90 s: see target/" + log + "-0.log");
                     Thread.sleep(50);
                 }
                 Map<TableId, Long> startHigh = startPositions(control, positions);
 
                 ChaosWriters writers = new ChaosWriters(withParameter(p.sourceUrl, "ApplicationName=chaos-writer"), WRITERS).start();
                 FaultInjector faults = new FaultInjector(TestDatabases.postgresServer(), URI.create(p.sourceUrl.substring(5)).getPath().substring(1),
-                        control, targetDb, proxy).start();
+                        into, proxy).start();
                 int snapshotKills = 0;
                 int schemaChanges = 0;
                 List<ChaosSchema.Change> pendingChanges = new java.util.ArrayList<>(ChaosSchema.changes());
                 int exitedByItself = 0;
-                TargetChanges targetChanges = new TargetChanges(control, targetDb);
+                TargetChanges targetChanges = new TargetChanges(into);
                 boolean targetChanged = false;
                 int cycle;
-                String launchedAt = utcNow(control);
+                String launchedAt = into.now();
                 for (cycle = 1; cycle <= CYCLES || (!pendingChanges.isEmpty() || !targetChanged) && cycle <= CYCLES + STREAMING_CYCLES; cycle++) {
                     // kills land once the process works (a loaded machine starts it slowly): mid-load, mid-batch, at commit
                     awaitWorking(control, positions, launchedAt, running);
@@ -91,8 +96,8 @@ class ChaosTest {
                         while (count(control, "SELECT COUNT(*) FROM " + positions + " WHERE phase = 'SNAPSHOT'") > 0 && System.currentTimeMillis() < until) {
                             if (!running.isAlive()) {
                                 exitedByItself++;
-                                launchedAt = utcNow(control);
-                                running = launch(env, "run", cycle);
+                                launchedAt = into.now();
+                                running = launch(env, "run", log + "-" + cycle);
                             }
                             Thread.sleep(500);
                         }
@@ -104,8 +109,8 @@ class ChaosTest {
                     }
                     snapshotKills += count(control, "SELECT COUNT(*) FROM " + positions + " WHERE phase = 'SNAPSHOT'") > 0 ? 1 : 0;
                     running.destroyForcibly().waitFor(); // SIGKILL: no shutdown hook, no final checkpoint
-                    launchedAt = utcNow(control);
-                    running = launch(env, "run", cycle);
+                    launchedAt = into.now();
+                    running = launch(env, "run", log + "-" + cycle);
                     // schema changes while writers run and the task is killed around them, each once its table streams (a
                     // change during the initial load starts the load again from a new position, which the exactly-once count cannot follow)
                     if (!targetChanged && streaming(control, positions)) {
@@ -134,34 +139,34 @@ class ChaosTest {
                 faults.stopAndJoin();
                 try {
                     // a process started during the last fault may still be on its way out: supervise until one works
-                    String calm = utcNow(control);
+                    String calm = into.now();
                     long until = System.currentTimeMillis() + 120_000;
                     int logs = cycle;
                     while (!running.isAlive() || count(control, "SELECT COUNT(*) FROM " + positions + " WHERE updated_at > '" + calm + "'") == 0) {
                         assertTrue(System.currentTimeMillis() < until, "no process stored a position in the 120 s after the faults stopped");
                         if (!running.isAlive()) {
                             exitedByItself++;
-                            running = launch(env, "run", ++logs);
+                            running = launch(env, "run", log + "-" + ++logs);
                         }
                         Thread.sleep(200);
                     }
                     Map<String, String> direct = new LinkedHashMap<>(env);
                     direct.put("HANACDC_TARGET_URL", p.targetUrl);
-                    Process verify = launch(direct, "verify --wait-seconds 180", -1);
+                    Process verify = launch(direct, "verify --wait-seconds 180", log + "-verify");
                     int exit = verify.waitFor();
-                    String report = Files.readString(Path.of("target/chaos-verify.log"), StandardCharsets.UTF_8);
+                    String report = Files.readString(Path.of("target/" + log + "-verify.log"), StandardCharsets.UTF_8);
                     Matcher m = Pattern.compile("verify: (\\d+) table\\(s\\), (\\d+) rows compared, (\\d+) difference").matcher(report);
                     assertTrue(m.find(), report);
                     long applied = awaitAppliedOnce(control, positions, ownSource, startHigh);
-                    String summary = String.format("chaos: %d kill/restart cycles survived (%d while a table was in its initial load, %d restarts after"
+                    String summary = String.format("chaos into %s: %d kill/restart cycles survived (%d while a table was in its initial load, %d restarts after"
                                     + " the task exited by itself); %d schema changes; %d writers: %d transactions committed, %d rolled back, %d savepoints"
                                     + " rolled back, %d held open for seconds; faults: %d target connections killed, %d source sessions"
                                     + " terminated, %d target outages; verify: %s rows compared, %s differences; %d CDC rows applied exactly once%n",
-                            cycle - 1, snapshotKills, exitedByItself, schemaChanges, WRITERS, writers.committed.get(), writers.rolledBack.get(),
+                            fixture, cycle - 1, snapshotKills, exitedByItself, schemaChanges, WRITERS, writers.committed.get(), writers.rolledBack.get(),
                             writers.savepointsRolledBack.get(), writers.longTransactions.get(), faults.targetKills.get(),
                             faults.sourceTerminations.get(), faults.targetOutages.get(), m.group(2), m.group(3), applied);
                     System.out.print(summary);
-                    Files.writeString(Path.of("target/chaos-summary.txt"), summary);
+                    Files.writeString(Path.of("target/chaos-summary.txt"), summary, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
                     assertEquals(0, exit, "verify found differences:\n" + report);
                     targetChanges.assertGuardsKept();
                     assertEquals("0", m.group(3), report);
@@ -178,13 +183,6 @@ class ChaosTest {
         while (running.isAlive() && System.currentTimeMillis() < until
                 && count(control, "SELECT COUNT(*) FROM " + positions + " WHERE updated_at > '" + since + "'") == 0) {
             Thread.sleep(100);
-        }
-    }
-
-    private static String utcNow(String control) throws Exception {
-        try (Connection c = TestDatabases.connect(control); Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT UTC_TIMESTAMP(6)")) {
-            rs.next();
-            return rs.getString(1);
         }
     }
 
@@ -226,13 +224,13 @@ class ChaosTest {
         return out;
     }
 
-    private static Process launch(Map<String, String> env, String args, int n) throws Exception {
+    private static Process launch(Map<String, String> env, String args, String log) throws Exception {
         List<String> cmd = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), "io.hanacdc.Application"));
         cmd.addAll(List.of(args.split(" ")));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().putAll(env);
-        pb.redirectErrorStream(true).redirectOutput(new File(n < 0 ? "target/chaos-verify.log" : "target/chaos-" + n + ".log"));
+        pb.redirectErrorStream(true).redirectOutput(new File("target/" + log + ".log"));
         return pb.start();
     }
 

@@ -10,17 +10,17 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongFunction;
 
 /**
  * Faults on both sides while the task runs: the task's target connections killed
- * ({@code KILL CONNECTION}), its source sessions terminated ({@code pg_terminate_backend}) and the
+ * ({@code KILL CONNECTION}, {@code pg_terminate_backend}), its source sessions terminated ({@code pg_terminate_backend}) and the
  * target unavailable for a few seconds (through the proxy the task connects by).
  */
 final class FaultInjector {
     private final String pgServer;
     private final String sourceDb;
-    private final String mysqlServer;
-    private final String targetDb;
+    private final ChaosTarget target;
     private final TcpProxy targetProxy;
     private final AtomicBoolean running = new AtomicBoolean(true);
     private final AtomicBoolean paused = new AtomicBoolean();
@@ -29,12 +29,11 @@ final class FaultInjector {
     final AtomicLong sourceTerminations = new AtomicLong();
     final AtomicLong targetOutages = new AtomicLong();
 
-    /** The servers are connected to without a database (MySQL) or as application chaos-test, so the test's own sessions are never hit. */
-    FaultInjector(String pgServer, String sourceDb, String mysqlServer, String targetDb, TcpProxy targetProxy) {
+    /** The source server is connected to as application chaos-test, so the test's own sessions are never hit (the target: ChaosTarget). */
+    FaultInjector(String pgServer, String sourceDb, ChaosTarget target, TcpProxy targetProxy) {
         this.pgServer = pgServer;
         this.sourceDb = sourceDb;
-        this.mysqlServer = mysqlServer;
-        this.targetDb = targetDb;
+        this.target = target;
         this.targetProxy = targetProxy;
         this.thread = new Thread(this::loop, "chaos-faults");
     }
@@ -53,7 +52,7 @@ final class FaultInjector {
                     continue;
                 }
                 switch (rnd.nextInt(5)) {
-                    case 0, 1 -> targetKills.addAndGet(killTargetConnections(rnd));
+                    case 0, 1 -> targetKills.addAndGet(kill(target.control, target.taskConnections(), target::kill, rnd));
                     case 2, 3 -> sourceTerminations.addAndGet(terminateSourceSessions(rnd));
                     default -> {
                         targetProxy.down();
@@ -71,14 +70,26 @@ final class FaultInjector {
         targetProxy.up();
     }
 
-    private long killTargetConnections(Random rnd) throws SQLException {
-        try (Connection c = TestDatabases.connect(mysqlServer); Statement s = c.createStatement()) {
-            List<Long> ids = ids(s, "SELECT ID FROM information_schema.PROCESSLIST WHERE DB = '" + targetDb + "' AND ID <> CONNECTION_ID()");
+    private long terminateSourceSessions(Random rnd) throws SQLException {
+        return kill(pgServer, "SELECT pid FROM pg_stat_activity WHERE datname = '" + sourceDb + "' AND pid <> pg_backend_pid()"
+                + " AND application_name NOT LIKE 'chaos-%' AND application_name <> ''", // a session still starting shows no name yet
+                pid -> "SELECT pg_terminate_backend(" + pid + ")", rnd);
+    }
+
+    /** Ends each session the query lists with even odds; returns how many. */
+    private static long kill(String url, String sessions, LongFunction<String> kill, Random rnd) throws SQLException {
+        try (Connection c = TestDatabases.connect(url); Statement s = c.createStatement()) {
+            List<Long> ids = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery(sessions)) {
+                while (rs.next()) {
+                    ids.add(rs.getLong(1));
+                }
+            }
             long killed = 0;
             for (long id : ids) {
                 if (rnd.nextBoolean()) {
                     try {
-                        s.execute("KILL CONNECTION " + id);
+                        s.execute(kill.apply(id));
                         killed++;
                     } catch (SQLException e) {
                         // ended meanwhile
@@ -87,31 +98,6 @@ final class FaultInjector {
             }
             return killed;
         }
-    }
-
-    private long terminateSourceSessions(Random rnd) throws SQLException {
-        try (Connection c = TestDatabases.connect(pgServer); Statement s = c.createStatement()) {
-            List<Long> pids = ids(s, "SELECT pid FROM pg_stat_activity WHERE datname = '" + sourceDb + "' AND pid <> pg_backend_pid()"
-                    + " AND application_name NOT LIKE 'chaos-%' AND application_name <> ''"); // a session still starting shows no name yet
-            long terminated = 0;
-            for (long pid : pids) {
-                if (rnd.nextBoolean()) {
-                    s.execute("SELECT pg_terminate_backend(" + pid + ")");
-                    terminated++;
-                }
-            }
-            return terminated;
-        }
-    }
-
-    private static List<Long> ids(Statement s, String sql) throws SQLException {
-        List<Long> out = new ArrayList<>();
-        try (ResultSet rs = s.executeQuery(sql)) {
-            while (rs.next()) {
-                out.add(rs.getLong(1));
-            }
-        }
-        return out;
     }
 
     /** While paused no fault starts (one under way ends as planned). */

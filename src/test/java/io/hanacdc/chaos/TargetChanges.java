@@ -2,7 +2,6 @@ package io.hanacdc.chaos;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.hanacdc.sql.Identifiers;
 import io.hanacdc.testing.Pipeline;
 
 /**
@@ -12,25 +11,24 @@ import io.hanacdc.testing.Pipeline;
  */
 final class TargetChanges {
     private static final long GUARDS = ChaosSchema.GUARDED_TO - ChaosSchema.GUARDED_FROM + 1;
-    private final String control;
-    private final String db;
+    private final ChaosTarget target;
 
-    TargetChanges(String control, String targetDb) {
-        this.control = control;
-        this.db = Identifiers.backtick(targetDb);
+    TargetChanges(ChaosTarget target) {
+        this.target = target;
     }
 
     void apply() throws Exception {
-        Pipeline.exec(control,
-                "CREATE TABLE " + db + ".chaos_guard (id BIGINT PRIMARY KEY, FOREIGN KEY (id) REFERENCES " + db + ".plain (id) ON DELETE CASCADE)",
-                "INSERT INTO " + db + ".chaos_guard SELECT id FROM " + db + ".plain WHERE id BETWEEN " + ChaosSchema.GUARDED_FROM
+        String guard = target.table("chaos_guard");
+        Pipeline.exec(target.control,
+                "CREATE TABLE " + guard + " (id BIGINT PRIMARY KEY, FOREIGN KEY (id) REFERENCES " + target.table("plain") + " (id) ON DELETE CASCADE)",
+                "INSERT INTO " + guard + " SELECT id FROM " + target.table("plain") + " WHERE id BETWEEN " + ChaosSchema.GUARDED_FROM
                         + " AND " + ChaosSchema.GUARDED_TO,
-                "ALTER TABLE " + db + ".pair ADD UNIQUE KEY n_region (n, region)");
-        assertEquals(GUARDS, Pipeline.count(control, "SELECT COUNT(*) FROM " + db + ".chaos_guard"), "guarded rows missing on the target when the guard was set");
+                target.addUnique("pair", "n_region", "n, region"));
+        assertEquals(GUARDS, Pipeline.count(target.control, "SELECT COUNT(*) FROM " + guard), "guarded rows missing on the target when the guard was set");
     }
 
     void assertGuardsKept() throws Exception {
-        assertEquals(GUARDS, Pipeline.count(control, "SELECT COUNT(*) FROM " + db + ".chaos_guard"),
+        assertEquals(GUARDS, Pipeline.count(target.control, "SELECT COUNT(*) FROM " + target.table("chaos_guard")),
                 "rows of a target table with a foreign key to a replicated table were deleted by cascade");
     }
 }

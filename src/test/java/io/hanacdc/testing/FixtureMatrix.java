@@ -69,6 +69,11 @@ public final class FixtureMatrix {
         return Stream.of(TargetFixture.DEFAULT, TargetFixture.POSTGRES);
     }
 
+    /** The default target; with -Pall-fixtures the PostgreSQL target too: for a suite too long to run twice in .ci/run. */
+    public static Stream<TargetFixture> defaultTargetOrBoth() {
+        return Boolean.getBoolean(ALL_FIXTURES) ? databases() : Stream.of(TargetFixture.DEFAULT);
+    }
+
     private static Stream<Arguments> selected(List<SourceFixture> sources) {
         return Boolean.getBoolean(ALL_FIXTURES) ? all() : sources.stream().map(s -> Arguments.of(s, TargetFixture.DEFAULT));
     }
