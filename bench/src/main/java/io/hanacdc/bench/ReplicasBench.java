@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -130,7 +131,8 @@ public final class ReplicasBench {
             List<String> names = TablesBench.createOneRowTables(dbs, src, n).stream().map(t -> "public." + t).toList();
             Path locks = Files.createTempDirectory(workDir, "replicas-locks");
             var settings = HanaCdcProcess.Settings.of(o, workDir, dbs.pgUrl(src), "public.*").with(target.env())
-                    .with(Map.of("HANACDC_CLUSTER", "file", "HANACDC_CLUSTER_FILE_ROOT", locks.toString()));
+                    .with(Map.of("HANACDC_CLUSTER", "file", "HANACDC_CLUSTER_FILE_ROOT", locks.toString(),
+                            "HANACDC_CLUSTER_SECRET", UUID.randomUUID() + "-" + UUID.randomUUID())); // the replicas' shared secret (docs/scale-out.md)
             long t0 = System.nanoTime();
             HanaCdcProcess.runToEnd(settings, "replicas" + n + "-install", "install");
             double install = (System.nanoTime() - t0) / 1e9;
