@@ -142,9 +142,15 @@ public final class CdcTask implements AutoCloseable {
         return new CdcPurger(dialect, names, task, cfg.maintenance().purgeRetention(), cfg.maintenance().purgeChunk());
     }
 
-    /** Writes this task's heartbeat row on the source; its capture and replication keep idle lag honest. */
+    /**
+     * Writes this task's heartbeat row on the source; its capture and replication keep idle lag honest. Among replicas
+     * only the one running the heartbeat table writes it: each row takes a data id, which makes every replica ask which
+     * of its tables have rows.
+     */
     public void beat() throws SQLException {
-        heartbeat.write(source);
+        if (workers.stream().noneMatch(w -> w.table().id().equals(heartbeat.table()) && w.standby())) {
+            heartbeat.write(source);
+        }
     }
 
     public List<TableWorker> workers() {

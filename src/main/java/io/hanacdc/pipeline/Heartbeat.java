@@ -2,6 +2,7 @@ package io.hanacdc.pipeline;
 
 import io.hanacdc.control.ControlSql;
 import io.hanacdc.schema.SourceTable;
+import io.hanacdc.schema.TableId;
 import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.SourceDialect;
 import java.sql.Connection;
@@ -21,6 +22,11 @@ final class Heartbeat {
         this.control = new ControlSql(dialect, names);
         this.table = dialect.captureSql(names).heartbeatTable();
         this.task = task;
+    }
+
+    /** The heartbeat table, as the task runs it. */
+    TableId table() {
+        return table.id();
     }
 
     /** Writes the row with the time now: an update, or the first insert. */

@@ -65,6 +65,7 @@ class ScaleOutTest {
             env.put("HANACDC_CLUSTER_FILE_INTERVAL_MS", "500");
             env.put("HANACDC_CLUSTER_HEARTBEAT_MS", "500");
             env.put("HANACDC_CLUSTER_REPLICA_TIMEOUT_MS", "3000");
+            env.put("HANACDC_HEARTBEAT_INTERVAL_S", "1");
             List<AppProcess> replicas = new ArrayList<>();
             List<Integer> ports = new ArrayList<>();
             List<Workload> workloads = new ArrayList<>();
@@ -74,6 +75,12 @@ class ScaleOutTest {
                 }
                 Map<String, Integer> owners = awaitSpread(replicas, ports, REPLICAS);
                 System.out.println("scale-out: tables per replica at start " + perReplica(owners));
+                // only the replica running the heartbeat table writes its row: each row takes a data id that makes every replica ask
+                String beats = "SELECT COUNT(*) FROM hanacdc.\"hanacdc$hanacdc_heartbeat\"";
+                long beatsBefore = count(p.sourceUrl, beats);
+                Thread.sleep(4000);
+                long written = count(p.sourceUrl, beats) - beatsBefore;
+                assertTrue(written >= 1 && written <= 6, written + " heartbeat rows in 4 s at one a second: one writer, not " + REPLICAS);
 
                 Map<String, Long> startHigh = new HashMap<>();
                 for (String t : TABLES) {
