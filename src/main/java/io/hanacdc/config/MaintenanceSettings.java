@@ -10,7 +10,7 @@ import java.util.stream.Stream;
 /** What runs beside the stream: heartbeat, purge, the vanished-row check, and how schema changes are followed. */
 public final class MaintenanceSettings implements SettingGroup {
     public static final Setting HEARTBEAT_INTERVAL = number("hanacdc.heartbeat.interval-s", 5L, 1,
-            "how often the task writes its heartbeat row on the source");
+            "how often the task writes its heartbeat row on the source (among replicas, the one running the heartbeat table)");
     public static final Setting PURGE_INTERVAL = number("hanacdc.purge.interval-s", 60L, 1, "how often applied CDC rows are purged");
     public static final Setting PURGE_RETENTION = number("hanacdc.purge.retention-s", 0L, 0,
             "keep CDC rows at least this long after capture, even when applied");
