@@ -114,6 +114,11 @@ final class PgTable implements TargetTable {
         writer.apply(c, changes);
     }
 
+    /** Rows this table's writer put through COPY. */
+    long rowsCopied() {
+        return writer == null ? 0 : writer.rowsCopied();
+    }
+
     @Override
     public List<Object[]> keys(TargetSession s) throws SQLException {
         List<Object[]> out = new ArrayList<>();

@@ -31,6 +31,7 @@ final class PgWriter {
     private final CopyUpsert copy;
     private List<Column> columns;
     private List<Column> keyColumns;
+    private long rowsCopied;
 
     PgWriter(PgTable table, ValueRules rules, List<Column> columns) {
         this.table = table;
@@ -60,7 +61,9 @@ final class PgWriter {
         List<Object[]> deletes = exact.rows(keyColumns, changes.deletes());
         write(c, deletes, keyColumns.size(), n -> PgStatements.delete(table, n));
         List<Object[]> upserts = exact.rows(columns, changes.upserts());
-        if (!copy.write(c, upserts, errors)) {
+        if (copy.write(c, upserts, errors)) {
+            rowsCopied += upserts.size();
+        } else {
             write(c, upserts, columns.size(), n -> PgStatements.upsert(table, n));
         }
     }
@@ -69,6 +72,11 @@ final class PgWriter {
      * Each move an UPDATE of the key, in the order given. One whose new key is taken on the target is left to the batch's
      * deletes and upserts, which leave each key as the source has it: the failed statement alone is undone (a savepoint).
      */
+    /** Rows this writer put through COPY (check's round trip proves it took that path). */
+    long rowsCopied() {
+        return rowsCopied;
+    }
+
     private void move(Connection c, List<Object[]> from, List<Object[]> to, List<KeyMove> moves) throws SQLException {
         try (PreparedStatement up = c.prepareStatement(PgStatements.moveKey(table)); PreparedStatement del = c.prepareStatement(PgStatements.deleteKey(table))) {
             for (int i = 0; i < moves.size(); i++) {
