@@ -40,10 +40,10 @@ final class ChaosTarget {
                 + " AND table_name = 'hanacdc_position'";
     }
 
-    /** The target's clock as the task's positions record their updated_at. */
+    /** The target's clock as the task's positions record their updated_at: in UTC, the task's sessions' time zone. */
     String now() throws SQLException {
         try (Connection c = TestDatabases.connect(control); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery(postgres ? "SELECT CAST(localtimestamp AS text)" : "SELECT UTC_TIMESTAMP(6)")) {
+             ResultSet rs = s.executeQuery(postgres ? "SELECT CAST(now() AT TIME ZONE 'UTC' AS text)" : "SELECT UTC_TIMESTAMP(6)")) {
             rs.next();
             return rs.getString(1);
         }
@@ -52,7 +52,8 @@ final class ChaosTarget {
     /** Lists the task's connections to the target database (the test's own excluded). */
     String taskConnections() {
         return postgres ? "SELECT pid FROM pg_stat_activity WHERE datname = " + Identifiers.literal(database)
-                + " AND pid <> pg_backend_pid() AND application_name NOT LIKE 'chaos-%'"
+                + " AND pid <> pg_backend_pid() AND backend_type = 'client backend' AND application_name NOT LIKE 'chaos-%'"
+                + " AND application_name <> ''" // a session still starting (the test's own too) shows no name yet
                 : "SELECT ID FROM information_schema.PROCESSLIST WHERE DB = " + Identifiers.literal(database) + " AND ID <> CONNECTION_ID()";
     }
 
