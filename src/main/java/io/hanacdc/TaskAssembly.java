@@ -67,7 +67,7 @@ record TaskAssembly(TaskService task, CdcConfig cfg, Metrics metrics, HttpBindin
         task.beginAssembly();
         camel.addService(task);
         camel.addStartupListener(task);
-        camel.getRegistry().bind(TaskService.BEAN, task);
+        camel.getRegistry().bind(TaskService.BEAN, new TaskCalls(task));
         camel.getRegistry().bind("hanacdcStatus", new StatusReporter(task::task)); // routes/status.yaml
         camel.getRegistry().bind("hanacdcTransforms", new ChangeTransforms());
         TaskAssembly assembly = new TaskAssembly(task, cfg, metrics, binding, peers);

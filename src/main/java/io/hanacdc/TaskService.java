@@ -34,7 +34,7 @@ import org.apache.camel.support.service.ServiceSupport;
  * listener), so a user route a table's changes pass through runs before the table's first batch.
  */
 public final class TaskService extends ServiceSupport implements StartupListener {
-    /** The name routes call the task by. */
+    /** The name routes call the task by (TaskCalls). */
     static final String BEAN = "hanacdcTask";
     private final CamelContext camel;
     private final CdcConfig cfg;
@@ -143,22 +143,22 @@ public final class TaskService extends ServiceSupport implements StartupListener
     }
 
     /** One tick of the tables (TableRoutes' route, started once the scheduler is there). */
-    public void tick() {
+    void tick() {
         scheduler.tick();
     }
 
     /** Writes the heartbeat row (MaintenanceRoutes). */
-    public void beat() throws SQLException {
+    void beat() throws SQLException {
         task.beat();
     }
 
     /** The schema check (MaintenanceRoutes). */
-    public void checkSchemas() throws SQLException {
+    void checkSchemas() throws SQLException {
         task.checkSchemas();
     }
 
     /** Purges the applied CDC rows, suspending the capture of a table whose CDC table grew too large; rows deleted (MaintenanceRoutes). */
-    public long purge() throws SQLException {
+    long purge() throws SQLException {
         return task.purge(cfg);
     }
 

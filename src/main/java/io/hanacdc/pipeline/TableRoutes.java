@@ -5,6 +5,7 @@ import java.util.concurrent.ExecutorService;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.builder.ThreadPoolProfileBuilder;
+import org.apache.camel.util.concurrent.ThreadPoolRejectedPolicy;
 import org.apache.camel.spi.ThreadPoolProfile;
 import org.apache.camel.support.service.ServiceSupport;
 
@@ -54,9 +55,19 @@ public final class TableRoutes extends RouteBuilder {
         return scheduler;
     }
 
-    /** Camel's pool of {@code n} threads; its queue unbounded, since it holds each table at most once. */
     private static ExecutorService pool(CamelContext camel, CdcTask task, String name, int n) {
-        ThreadPoolProfile profile = new ThreadPoolProfileBuilder(name).poolSize(n).maxPoolSize(n).maxQueueSize(-1).build();
-        return camel.getExecutorServiceManager().newThreadPool(task, name, profile);
+        return pool(camel, task, name, n, task.workers().size());
+    }
+
+    /**
+     * Camel's pool of {@code threads} threads whose queue holds every table: a table is queued at most once, so no turn
+     * is ever refused. Camel reads a queue size of 0 or less as none at all, and runs a turn its threads cannot take
+     * at once on the caller's thread: the tick's (blocked behind a slot) or the turn's own (one table turning on and
+     * on, deeper in its stack at each turn, while the others wait).
+     */
+    static ExecutorService pool(CamelContext camel, Object owner, String name, int threads, int tables) {
+        ThreadPoolProfile profile = new ThreadPoolProfileBuilder(name).poolSize(threads).maxPoolSize(threads).maxQueueSize(Math.max(1, tables))
+                .rejectedPolicy(ThreadPoolRejectedPolicy.Abort).build(); // refused only once stopping: TickScheduler drops the turn
+        return camel.getExecutorServiceManager().newThreadPool(owner, name, profile);
     }
 }

@@ -84,6 +84,32 @@ class CamelRuntimeEntryTest {
         }
     }
 
+    /**
+     * Stopping the runtime lets the batch under way commit before the task's pools close: the route calling the task
+     * stops first, and the task with it before (Camel's bean component stops a Service bean with its route), aborting
+     * the batch's connection. A target trigger holds the batch for two seconds.
+     */
+    @Test
+    void aStopLetsTheBatchUnderWayCommit() throws Exception {
+        try (Pipeline p = new Pipeline("camelstop")) {
+            exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY, v text)", "INSERT INTO public.t VALUES (1, 'loaded')");
+            Main main = start(p, AppProcess.freePort(), Map.of("hanacdc.admin.token", TOKEN));
+            try {
+                awaitRows(p, 1);
+                exec(p.targetUrl, "CREATE TRIGGER slow BEFORE INSERT ON t FOR EACH ROW SET NEW.v = CONCAT(NEW.v, LEFT(SLEEP(2), 0))");
+                exec(p.sourceUrl, "INSERT INTO public.t VALUES (2, 'under way at the stop')");
+                long end = System.currentTimeMillis() + 30_000;
+                while (count(p.targetUrl, "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE STATE = 'User sleep' AND DB = DATABASE()") == 0) {
+                    assertTrue(System.currentTimeMillis() < end, "the batch did not reach the target");
+                    Thread.sleep(20);
+                }
+            } finally {
+                main.stop();
+            }
+            assertEquals(2, count(p.targetUrl, "SELECT COUNT(*) FROM t"), "the batch under way at the stop committed");
+        }
+    }
+
     /** The messages of the task's refusal to start with these settings, once it is known nothing was installed on the source. */
     private static String refusal(String name, Map<String, String> extra, String why) throws Exception {
         try (Pipeline p = new Pipeline(name)) {
