@@ -46,6 +46,8 @@ final class QuietTables {
     /** The tables the statements ask about, by index in {@code workers}, ascending; rebuilt when the share changes. */
     private List<Integer> askedFor = List.of();
     private PendingTablesQuery asked;
+    /** The last watermark read: the next may keep its A (OpenTransactionsWatermark). */
+    private Watermark lastRead;
 
     QuietTables(List<TableWorker> workers, DataSource source, WatermarkReader taskWide, SourceDialect dialect,
                 List<List<String>> captureTables, TableId heartbeat) {
@@ -85,7 +87,8 @@ final class QuietTables {
         List<StreamRange> ranges = new ArrayList<>(Collections.nCopies(askedFor.size(), (StreamRange) null));
         try (Connection s = source.getConnection()) {
             Instant readAt = Instant.now();
-            Watermark w = taskWide.next(s, null);
+            Watermark w = taskWide.next(s, lastRead == null ? null : StreamRange.at(lastRead));
+            lastRead = w;
             for (int index : quiet) {
                 TableWorker q = workers.get(index);
                 Position at = q.position();

@@ -26,9 +26,22 @@ public final class OpenTransactionsWatermark implements WatermarkReader {
         return now(source);
     }
 
+    /**
+     * H, then A; or H and the last A, unread, when the last watermark ({@code range}'s latest) held no transaction open
+     * (none listed, no open-ended part: never a PostgreSQL snapshot) and no id was taken since but the ones reading H
+     * takes. Every row at or below H was then written before that watermark by a transaction finished at it, so no
+     * transaction can be in A for H: the invariant holds. It spares SAP HANA the read of its transactions at every idle tick.
+     */
     @Override
     public Watermark next(Connection source, StreamRange range) throws SQLException {
         long high = dialect.readHighWaterMark(source, names);
+        if (range != null) {
+            Watermark last = range.window() != null ? range.window() : range.base();
+            boolean noneOpen = last.open().length == 0 && last.openFrom() == Watermark.NO_BOUND;
+            if (noneOpen && high >= last.high() && high - last.high() <= dialect.idsTakenReadingHigh()) {
+                return new Watermark(high, last.open());
+            }
+        }
         return new Watermark(high, dialect.readOpenTransactions(source));
     }
 }

@@ -23,6 +23,12 @@
  *     before its trigger's nextval, and a transaction that gets an xid after the snapshot gets one
  *     ≥ xmax, so the batch may run in any later statement.
  * </ul>
+ * <p><b>Keeping A.</b> A watermark that held no transaction open (none listed, no open-ended part) stays true for a
+ * later H while no id was taken since but the ones reading H takes (HANA's own NEXTVAL): every row at or below H
+ * was written by a transaction finished at it. {@link OpenTransactionsWatermark} then keeps that A unread, which
+ * spares HANA's M_TRANSACTIONS at each idle tick. Never a PostgreSQL snapshot: a transaction at or above its xmax
+ * may have written below H, and a kept A would hold its rows until the next id is taken.
+ *
  * Without the right to read A, {@link GapProbeWatermark} settles each missing id by inserting a
  * placeholder row with it (needs only DML on the CDC schema); {@link WatermarkChoice} picks the form.
  *
@@ -32,7 +38,8 @@
  *
  * <p><b>Tests.</b> WatermarkModelTest runs {@link StreamRange} against random schedules of concurrent
  * transactions (as shared/model/watermark_sim.py): an exact A and PostgreSQL snapshots lose nothing;
- * A read before H, or xmax ignored, lose rows. BatchQueryEquivalence, run by the source behaviour
+ * A read before H, or xmax ignored, lose rows; so do an A kept after ids were taken, or a snapshot kept
+ * (OpenTransactionsWatermarkTest: when the reader keeps A). BatchQueryEquivalence, run by the source behaviour
  * suite on every source (HANA's SQL on a live HANA): the SQL selects exactly what {@link StreamRange#selects} does. IsolationTest and GapProbeTest: real concurrent source
  * transactions (PostgreSQL; SAP HANA's too where a live one is configured). WatermarkProbeTest: {@code hana-cdc check}'s watermark probe, which checks the
  * guarantee on the user's own engine, fails when A misses an open transaction. HanaSqlGoldenTest pins
