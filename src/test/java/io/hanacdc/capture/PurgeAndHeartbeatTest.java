@@ -3,16 +3,25 @@ package io.hanacdc.capture;
 import static io.hanacdc.testing.Pipeline.count;
 import static io.hanacdc.testing.Pipeline.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hanacdc.testing.IntegrationTest;
 import io.hanacdc.testing.Pipeline;
 import io.hanacdc.testing.TestDatabases;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.sql.Statement;
 import org.junit.jupiter.api.Test;
 
-/** Purge deletes only what every subscriber applied; the heartbeat flows through capture to the target. */
+/**
+ * Purge deletes only what every subscriber applied; the heartbeat flows through capture to the target, and a heartbeat
+ * the source refuses is warned about.
+ */
 @IntegrationTest
 class PurgeAndHeartbeatTest {
     private static final String CDC_ROWS = "SELECT COUNT(*) FROM hanacdc.\"public$t\"";
@@ -82,5 +91,44 @@ class PurgeAndHeartbeatTest {
             p.awaitConverged(20_000);
             assertTrue(count(p.targetUrl, "SELECT TIMESTAMPDIFF(SECOND, beat_at, UTC_TIMESTAMP()) FROM hanacdc_heartbeat") < 30);
         }
+    }
+
+    /** Its route logs each failure at DEBUG (a source that is down is every table's to report): the third in a row warns. */
+    @Test
+    void aHeartbeatTheSourceRefusesIsWarnedAboutAfterThreeTries() throws Exception {
+        try (Pipeline p = new Pipeline("heartbeatrefused")) {
+            exec(p.sourceUrl, "CREATE TABLE public.t (id int PRIMARY KEY)");
+            p.set("hanacdc.tables", "public.t").start();
+            exec(p.sourceUrl, "CREATE FUNCTION public.refuse() RETURNS trigger LANGUAGE plpgsql AS $$BEGIN RAISE EXCEPTION 'refused by a test'; END$$",
+                    "CREATE TRIGGER refuse BEFORE INSERT OR UPDATE ON hanacdc.hanacdc_heartbeat FOR EACH ROW EXECUTE FUNCTION public.refuse()");
+            String twice = logged(() -> {
+                assertThrows(SQLException.class, p.task()::beat);
+                assertThrows(SQLException.class, p.task()::beat);
+            });
+            assertFalse(twice.contains("heartbeat row"), twice);
+            String third = logged(() -> assertThrows(SQLException.class, p.task()::beat));
+            assertTrue(third.contains("WARN") && third.contains("hanacdc.hanacdc_heartbeat was not written 3 times in a row")
+                    && third.contains("refused by a test") && third.contains("INSERT and UPDATE"), third);
+            exec(p.sourceUrl, "DROP TRIGGER refuse ON hanacdc.hanacdc_heartbeat");
+            String again = logged(() -> p.task().beat());
+            assertTrue(again.contains("is written again"), again);
+        }
+    }
+
+    private interface Step {
+        void run() throws Exception;
+    }
+
+    /** What the step logged (the tests' logger writes to standard error). */
+    private static String logged(Step step) throws Exception {
+        PrintStream err = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(out, true, StandardCharsets.UTF_8));
+        try {
+            step.run();
+        } finally {
+            System.setErr(err);
+        }
+        return out.toString(StandardCharsets.UTF_8);
     }
 }

@@ -89,14 +89,25 @@ final class FaultInjector {
             for (long id : ids) {
                 if (rnd.nextBoolean()) {
                     try {
-                        s.execute(kill.apply(id));
-                        killed++;
+                        if (ended(s, kill.apply(id))) {
+                            killed++;
+                        }
                     } catch (SQLException e) {
                         // ended meanwhile
                     }
                 }
             }
             return killed;
+        }
+    }
+
+    /** Whether the statement ended a session: KILL fails for one gone meanwhile, pg_terminate_backend answers false. */
+    private static boolean ended(Statement s, String kill) throws SQLException {
+        if (!s.execute(kill)) {
+            return true;
+        }
+        try (ResultSet rs = s.getResultSet()) {
+            return rs.next() && rs.getBoolean(1);
         }
     }
 
