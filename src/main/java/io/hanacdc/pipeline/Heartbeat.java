@@ -45,7 +45,7 @@ final class Heartbeat {
         } catch (SQLException e) {
             if (++failures == WARN_AFTER) {
                 LOG.warn("the heartbeat row in {} was not written {} times in a row: {}. Its age on the target, the end-to-end delay, grows"
-                        + " meanwhile; the source user needs INSERT and UPDATE on it", table.id(), failures, e.getMessage());
+                        + " meanwhile; unless the source is down, the source user needs INSERT and UPDATE on it", table.id(), failures, e.getMessage());
             }
             throw e;
         }

@@ -37,6 +37,8 @@ public final class TickScheduler implements AutoCloseable {
     private final ExecutorService turns;
     private final ExecutorService loads;
     private final Set<TableWorker> inTurn = ConcurrentHashMap.newKeySet();
+    /** Set once stopping: a turn still queued then starts nothing (the pools run what is queued after shutdown()). */
+    private volatile boolean closing;
 
     TickScheduler(List<TableWorker> workers, DataSource source, Optional<WatermarkReader> taskWide, SourceDialect dialect, CaptureNames names,
                   TickPace pace, ExecutorService turns, ExecutorService loads) {
@@ -103,10 +105,11 @@ public final class TickScheduler implements AutoCloseable {
 
     /**
      * Called once the tick's route has stopped, before the task's pools close: the turns under way end after their
-     * batch, no new one starts; a load still copying after the wait is interrupted.
+     * batch, no new one starts (a queued one returns at once); a load still copying after the wait is interrupted.
      */
     @Override
     public void close() throws InterruptedException {
+        closing = true;
         turns.shutdown();
         loads.shutdown();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(STOP_WAIT_SECONDS);
@@ -135,6 +138,9 @@ public final class TickScheduler implements AutoCloseable {
     private void run(TableWorker w, TableWorker.Opened opened, boolean load) {
         boolean again = false;
         try {
+            if (closing) {
+                return;
+            }
             w.turn(opened, load ? TableWorker.Load.A_TURN : TableWorker.Load.NONE);
             w.runCommands(); // those that came during the turn, before the table queues again
             if (!Thread.currentThread().isInterrupted() && (w.loading() || w.moreNow())) {

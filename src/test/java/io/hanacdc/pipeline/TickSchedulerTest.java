@@ -249,6 +249,38 @@ class TickSchedulerTest {
         }
     }
 
+    /** Once stopping, a table still queued for a turn starts none: only the turn under way ends, after its batch. */
+    @Test
+    void aTurnStillQueuedWhenStoppingStartsNothing() throws Exception {
+        try (Pipeline p = new Pipeline("tickstop")) {
+            List<String> names = List.of("a", "b", "c");
+            for (String t : names) {
+                exec(p.sourceUrl, "CREATE TABLE public." + t + " (id int PRIMARY KEY, v text)");
+            }
+            p.set("hanacdc.tables", "public.a,public.b,public.c");
+            CdcTask task = p.start();
+            try (TickScheduler loading = task.scheduler(TickPace.everyTick(), new CountingExecutor(), new CountingExecutor())) {
+                tickUntilQuiet(task, loading);
+            }
+            for (String t : names) {
+                exec(p.sourceUrl, "INSERT INTO public." + t + " SELECT g, 'row ' || g FROM generate_series(1, 100000) g");
+            }
+            TickScheduler scheduler = task.scheduler(TickPace.everyTick(), new CountingExecutor(1), new CountingExecutor(1));
+            scheduler.tick(); // one table's turn runs on the one thread (half a second), two wait in its queue
+            long deadline = System.currentTimeMillis() + 20_000;
+            while (names.stream().allMatch(t -> rowsOf(p.targetUrl, t) == 0)) {
+                assertTrue(System.currentTimeMillis() < deadline, "no turn began");
+                Thread.sleep(10);
+            }
+            scheduler.close();
+            long applied = 0;
+            for (String t : names) {
+                applied += rowsOf(p.targetUrl, t) > 0 ? 1 : 0;
+            }
+            assertEquals(1, applied, "only the turn under way at the stop applied rows");
+        }
+    }
+
     private static void tickUntilQuiet(CdcTask task, TickScheduler scheduler) throws InterruptedException {
         long deadline = System.currentTimeMillis() + 60_000;
         while (true) {
@@ -282,6 +314,14 @@ class TickSchedulerTest {
 
     private static TableWorker worker(CdcTask task, String name) {
         return task.workers().stream().filter(w -> w.table().id().name().equals(name)).findFirst().orElseThrow();
+    }
+
+    private static long rowsOf(String url, String table) {
+        try {
+            return count(url, "SELECT COUNT(*) FROM " + table);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static long count(String url, String sql) throws Exception {
