@@ -206,6 +206,15 @@ public interface SourceDialect {
     /** A of the watermark: the write transactions open now, read after H to complete its watermark. */
     OpenTransactions readOpenTransactions(Connection c) throws SQLException;
 
+    /**
+     * H, then A: one watermark. A source whose A is open from some transaction id on (a snapshot) may read both in one
+     * statement, as a snapshot taken before H keeps the invariant too (WatermarkModelTest).
+     */
+    default HighAndOpen readWatermark(Connection c, CaptureNames names) throws SQLException {
+        long high = readHighWaterMark(c, names);
+        return new HighAndOpen(high, readOpenTransactions(c));
+    }
+
     /** How verify checksums this source's rows, if it can: empty leaves every table to the row-by-row comparison. */
     default Optional<ChecksumSql> checksumSql(ValuesKept target) {
         return Optional.empty();

@@ -1,11 +1,12 @@
 package io.hanacdc.watermark;
 
 import io.hanacdc.source.CaptureNames;
+import io.hanacdc.source.HighAndOpen;
 import io.hanacdc.source.SourceDialect;
 import java.sql.Connection;
 import java.sql.SQLException;
 
-/** DESIGN §3's watermark: H, then A (the open write transactions), as separate statements in that order. */
+/** DESIGN §3's watermark: H, then A (the open write transactions), in that order; or both in one statement where the dialect reads a snapshot. */
 public final class OpenTransactionsWatermark implements WatermarkReader {
     private final SourceDialect dialect;
     private final CaptureNames names;
@@ -34,14 +35,15 @@ public final class OpenTransactionsWatermark implements WatermarkReader {
      */
     @Override
     public Watermark next(Connection source, StreamRange range) throws SQLException {
-        long high = dialect.readHighWaterMark(source, names);
-        if (range != null) {
-            Watermark last = range.window() != null ? range.window() : range.base();
-            boolean noneOpen = last.open().length == 0 && last.openFrom() == Watermark.NO_BOUND;
-            if (noneOpen && high >= last.high() && high - last.high() <= dialect.idsTakenReadingHigh()) {
+        Watermark last = range == null ? null : range.window() != null ? range.window() : range.base();
+        if (last != null && last.open().length == 0 && last.openFrom() == Watermark.NO_BOUND) {
+            long high = dialect.readHighWaterMark(source, names);
+            if (high >= last.high() && high - last.high() <= dialect.idsTakenReadingHigh()) {
                 return new Watermark(high, last.open());
             }
+            return new Watermark(high, dialect.readOpenTransactions(source));
         }
-        return new Watermark(high, dialect.readOpenTransactions(source));
+        HighAndOpen read = dialect.readWatermark(source, names);
+        return new Watermark(read.high(), read.open());
     }
 }

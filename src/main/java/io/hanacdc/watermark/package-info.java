@@ -12,8 +12,8 @@
  * transaction. Read A before H, and a transaction that begins in between is neither in A nor
  * finished: its rows are skipped.
  *
- * <p><b>Forms.</b> {@link OpenTransactionsWatermark} reads H, then A, as separate statements through
- * the source dialect, which keeps the SQL:
+ * <p><b>Forms.</b> {@link OpenTransactionsWatermark} reads H, then A, through the source dialect, which keeps
+ * the SQL:
  * <ul>
  * <li>SAP HANA (READ COMMITTED, a snapshot per statement): H is a NEXTVAL of the NO CACHE sequence,
  *     ≥ every id allocated before it; A is SYS.M_TRANSACTIONS' UPDATE_TRANSACTION_IDs of every status
@@ -21,7 +21,8 @@
  * <li>PostgreSQL: H is the sequence's last_value; A is what pg_current_snapshot() does not show: its
  *     xip list and every xid ≥ its xmax ({@link Watermark#openFrom}). The row write assigns the xid
  *     before its trigger's nextval, and a transaction that gets an xid after the snapshot gets one
- *     ≥ xmax, so the batch may run in any later statement.
+ *     ≥ xmax, so the batch may run in any later statement. For the same reason a snapshot taken before H
+ *     holds every transaction that took an id up to H and is not finished: H and A are one statement.
  * </ul>
  * <p><b>Keeping A.</b> A watermark that held no transaction open (none listed, no open-ended part) stays true for a
  * later H while no id was taken since but the ones reading H takes (HANA's own NEXTVAL): every row at or below H
@@ -37,8 +38,8 @@
  * before the next watermark is read.
  *
  * <p><b>Tests.</b> WatermarkModelTest runs {@link StreamRange} against random schedules of concurrent
- * transactions (as shared/model/watermark_sim.py): an exact A and PostgreSQL snapshots lose nothing;
- * A read before H, or xmax ignored, lose rows; so do an A kept after ids were taken, or a snapshot kept
+ * transactions (as shared/model/watermark_sim.py): an exact A and PostgreSQL snapshots lose nothing, a snapshot
+ * also when taken before H; an exact A read before H, or xmax ignored, lose rows; so do an A kept after ids were taken, or a snapshot kept
  * (OpenTransactionsWatermarkTest: when the reader keeps A). BatchQueryEquivalence, run by the source behaviour
  * suite on every source (HANA's SQL on a live HANA): the SQL selects exactly what {@link StreamRange#selects} does. IsolationTest and GapProbeTest: real concurrent source
  * transactions (PostgreSQL; SAP HANA's too where a live one is configured). WatermarkProbeTest: {@code hana-cdc check}'s watermark probe, which checks the

@@ -4,11 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hanacdc.config.CdcConfig;
+import io.hanacdc.source.CaptureNames;
+import io.hanacdc.source.HighAndOpen;
 import io.hanacdc.source.OpenTransactions;
 import io.hanacdc.source.SourceDialect;
 import io.hanacdc.source.SourceDialects;
 import io.hanacdc.testing.IntegrationTest;
 import io.hanacdc.testing.Pipeline;
+import java.sql.Connection;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,8 +39,10 @@ class WatermarkProbeTest {
         return ProbeRuns.run(cfg, dialect, WatermarkProbe.ofTask());
     }
 
-    /** The dialect with an open-transactions read that lists none. */
+    /** The dialect with open-transactions reads (alone and with H) that list none. */
     private static SourceDialect forgettingOpenTransactions(SourceDialect real) {
-        return ProbeRuns.changed(real, java.util.Map.of("readOpenTransactions", (p, m, args) -> new OpenTransactions(new long[0], OpenTransactions.NO_BOUND)));
+        OpenTransactions none = new OpenTransactions(new long[0], OpenTransactions.NO_BOUND);
+        return ProbeRuns.changed(real, Map.of("readOpenTransactions", (p, m, args) -> none, "readWatermark",
+                (p, m, args) -> new HighAndOpen(real.readWatermark((Connection) args[0], (CaptureNames) args[1]).high(), none)));
     }
 }

@@ -3,6 +3,7 @@ package io.hanacdc.watermark;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.hanacdc.source.CaptureNames;
+import io.hanacdc.source.HighAndOpen;
 import io.hanacdc.source.OpenTransactions;
 import io.hanacdc.source.SourceDialect;
 import java.lang.reflect.Proxy;
@@ -27,6 +28,10 @@ class OpenTransactionsWatermarkTest {
                     case "readOpenTransactions" -> {
                         aReads++;
                         yield open;
+                    }
+                    case "readWatermark" -> {
+                        aReads++;
+                        yield new HighAndOpen(highs.removeFirst(), open);
                     }
                     case "idsTakenReadingHigh" -> 1L; // as SAP HANA: reading H takes an id
                     default -> throw new UnsupportedOperationException(method.getName());

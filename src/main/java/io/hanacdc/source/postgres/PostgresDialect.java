@@ -10,6 +10,7 @@ import io.hanacdc.source.CaptureNames;
 import io.hanacdc.source.CaptureSql;
 import io.hanacdc.source.CapturedType;
 import io.hanacdc.source.JdbcValues;
+import io.hanacdc.source.HighAndOpen;
 import io.hanacdc.source.OpenTransactions;
 import io.hanacdc.source.OtherWrite;
 import io.hanacdc.source.SourceDialect;
@@ -33,12 +34,12 @@ import java.util.UUID;
 import org.postgresql.PGStatement;
 
 /**
- * PostgreSQL source. The watermark is read as two autocommit statements, H then A, like the
- * statement-level form of DESIGN §3: every row with id ≤ H belongs to a transaction whose xid was
- * assigned before H was read (the row write precedes its AFTER trigger's nextval), so the later
- * snapshot shows it either committed or not visible. "Not visible" is the xip list <em>and</em> every
- * xid ≥ the snapshot's xmax: xmax is latestCompletedXid + 1, so a running transaction with a newer
- * xid is invisible without being listed. Rows not in A with id ≤ H are committed for good, so the
+ * PostgreSQL source. The watermark is read in one autocommit statement, H and the snapshot: every row
+ * with id ≤ H belongs to a transaction whose xid was assigned before H was read (the row write precedes
+ * its AFTER trigger's nextval), and the snapshot, taken before or after that read, shows it either
+ * committed or not visible. "Not visible" is the xip list <em>and</em> every xid ≥ the snapshot's xmax:
+ * xmax is latestCompletedXid + 1, so a running transaction with a newer xid, or one that gets its xid
+ * later, is invisible without being listed. Rows not in A with id ≤ H are committed for good, so the
  * batch may be read by any later statement.
  */
 public final class PostgresDialect extends AbstractSourceDialect {
@@ -64,7 +65,8 @@ public final class PostgresDialect extends AbstractSourceDialect {
     private static final String TRIGGERS = """
             SELECT n.nspname, c.relname, t.tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
             JOIN pg_namespace n ON n.oid = c.relnamespace WHERE NOT t.tgisinternal AND t.tgenabled <> 'D' AND %s""";
-    private static final String OPEN_TRANSACTIONS = "SELECT pg_snapshot_xmax(s)::text::bigint,"
+    /** A's select list and FROM clause: the snapshot's xmax and its listed transactions. */
+    private static final String OPEN_TRANSACTIONS = "pg_snapshot_xmax(s)::text::bigint,"
             + " (SELECT string_agg(x::text, ',') FROM pg_snapshot_xip(s) x) FROM pg_current_snapshot() s";
 
     /** Found by SourceDialects: the URLs of pgjdbc. */
@@ -189,12 +191,28 @@ public final class PostgresDialect extends AbstractSourceDialect {
 
     @Override
     public OpenTransactions readOpenTransactions(Connection c) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(OPEN_TRANSACTIONS)) {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT " + OPEN_TRANSACTIONS)) {
             rs.next();
-            long xmax = rs.getLong(1);
-            String xip = rs.getString(2);
-            return new OpenTransactions(xip == null ? new long[0] : Arrays.stream(xip.split(",")).mapToLong(Long::parseLong).toArray(), xmax);
+            return openTransactions(rs, 1);
         }
+    }
+
+    /**
+     * H and the snapshot in one statement, half the tick's statements: the snapshot is open from its xmax on, so it
+     * keeps the invariant whether the server takes it before the sequence is read (it does: the statement's own) or after.
+     */
+    @Override
+    public HighAndOpen readWatermark(Connection c, CaptureNames names) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT (SELECT " + highWaterMark(names) + "), " + OPEN_TRANSACTIONS)) {
+            rs.next();
+            return new HighAndOpen(rs.getLong(1), openTransactions(rs, 2));
+        }
+    }
+
+    private static OpenTransactions openTransactions(ResultSet rs, int column) throws SQLException {
+        long xmax = rs.getLong(column);
+        String xip = rs.getString(column + 1);
+        return new OpenTransactions(xip == null ? new long[0] : Arrays.stream(xip.split(",")).mapToLong(Long::parseLong).toArray(), xmax);
     }
 
     /** Values stored out of line (TOAST) beyond about 2 kB, and types the transition tables copy as they are. */
