@@ -12,11 +12,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -100,27 +98,26 @@ final class CaptureRegistry {
         return count(c, sql.subscriptionCount(task, id)) > 0;
     }
 
-    /** The task's subscriptions, each with the data id up to which it last published its rows applied (0 when it never did). */
-    Map<TableId, Long> subscriptions(Connection c, String task) throws SQLException {
-        Map<TableId, Long> out = new LinkedHashMap<>();
-        try (PreparedStatement ps = c.prepareStatement(sql.subscriptionsOf())) {
+    /**
+     * @param mine         the task's subscriptions, each with the data id up to which it last published its rows applied (0: never)
+     * @param unsubscribed the captured tables no task subscribes to
+     */
+    record Subscriptions(Map<TableId, Long> mine, List<TableId> unsubscribed) {}
+
+    /** The task's subscriptions and the captured tables no task subscribes to, in one statement. */
+    Subscriptions subscriptions(Connection c, String task) throws SQLException {
+        Subscriptions out = new Subscriptions(new LinkedHashMap<>(), new ArrayList<>());
+        try (PreparedStatement ps = c.prepareStatement(sql.subscriptionsOfAndUnsubscribed())) {
             ps.setString(1, task);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    out.put(new TableId(rs.getString(1), rs.getString(2)), rs.getLong(3));
+                    TableId id = new TableId(rs.getString(1), rs.getString(2));
+                    if (rs.getString(3) != null) {
+                        out.mine().put(id, rs.getLong(4));
+                    } else {
+                        out.unsubscribed().add(id);
+                    }
                 }
-            }
-        }
-        return out;
-    }
-
-    /** Every table some task subscribes to. */
-    Set<TableId> subscribed(Connection c) throws SQLException {
-        Set<TableId> out = new HashSet<>();
-        try (PreparedStatement ps = c.prepareStatement(sql.subscribedTables());
-             ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                out.add(new TableId(rs.getString(1), rs.getString(2)));
             }
         }
         return out;

@@ -79,19 +79,17 @@ public final class UnreadCapture {
             return List.of();
         }
         List<Table> out = new ArrayList<>();
-        registry.subscriptions(c, task).forEach((id, high) -> {
+        CaptureRegistry.Subscriptions read = registry.subscriptions(c, task);
+        read.mine().forEach((id, high) -> {
             if (!listed.test(id)) {
                 out.add(new Table(id, "unlisted", high, "table " + id + " is captured for task " + task + ", whose hanacdc.tables no longer"
                         + " lists it: every write to it still adds a row to " + cdcTable(id) + ", which this task neither applies nor lets"
                         + " be purged. End its capture: " + Table.command(id) + " (or list the table again to resume where it stopped)"));
             }
         });
-        Set<TableId> subscribed = registry.subscribed(c);
-        for (TableId id : registry.entries(c).keySet()) {
-            if (!subscribed.contains(id)) {
-                out.add(new Table(id, "unsubscribed", 0, "table " + id + " is captured but no task reads it: every write to it still adds"
-                        + " a row to " + cdcTable(id) + ", which nothing applies or purges. End its capture: " + Table.command(id)));
-            }
+        for (TableId id : read.unsubscribed()) {
+            out.add(new Table(id, "unsubscribed", 0, "table " + id + " is captured but no task reads it: every write to it still adds"
+                    + " a row to " + cdcTable(id) + ", which nothing applies or purges. End its capture: " + Table.command(id)));
         }
         return out;
     }

@@ -118,13 +118,16 @@ public final class ControlSql {
         return "SELECT COUNT(*) FROM " + subscriptions + whereTable(id);
     }
 
-    /** The task's tables, each with the high mark it last published (null: never). Binds the task. */
-    public String subscriptionsOf() {
-        return "SELECT source_schema, source_table, purge_high FROM " + subscriptions + " WHERE task = ? ORDER BY source_schema, source_table";
-    }
-
-    public String subscribedTables() {
-        return "SELECT DISTINCT source_schema, source_table FROM " + subscriptions;
+    /**
+     * In one statement, the task's subscriptions, each with the high mark it last published (null: never), and the
+     * captured tables no task subscribes to (task null). Binds the task.
+     */
+    public String subscriptionsOfAndUnsubscribed() {
+        String schema = "COALESCE(s.source_schema, r.source_schema)";
+        String table = "COALESCE(s.source_table, r.source_table)";
+        return "SELECT " + schema + ", " + table + ", s.task, s.purge_high FROM " + registry + " r FULL OUTER JOIN " + subscriptions
+                + " s ON s.source_schema = r.source_schema AND s.source_table = r.source_table WHERE s.task = ? OR s.task IS NULL ORDER BY "
+                + schema + ", " + table;
     }
 
     /** Binds the table's schema and name. */
